@@ -1,0 +1,129 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace engine {
+
+/// Compute capability major.minor, ordered so rules can ask "CC 2.0 or later".
+struct ComputeCapability {
+    int major = 0;
+    int minor = 0;
+
+    auto operator<=>(const ComputeCapability&) const = default;
+    std::string toString() const { return std::to_string(major) + '.' + std::to_string(minor); }
+};
+
+/// How global-memory requests turn into transactions; one rule per generation (DESIGN.md).
+enum class CoalescingGeneration {
+    Cc10, ///< CC 1.0/1.1 strict half-warp coalescing
+    Cc12, ///< CC 1.2/1.3 half-warp segment reduction
+    Cc20, ///< CC 2.x per-warp 128-byte L1 lines or 32-byte L2 segments
+    Sectored, ///< CC 3.0 and later: per-warp 32-byte sectors
+};
+
+/// Whether registers are allocated to whole blocks (CC 1.x) or to warps (CC 2.0 and later).
+enum class RegisterGranularity { Block, Warp };
+
+/// DRAM interface: the Best Practices Guide's theoretical-bandwidth inputs.
+struct MemorySpec {
+    std::string type; ///< GDDR3, GDDR5, HBM2, ...
+    double clockMhz = 0; ///< memory clock as deviceQuery reports it
+    int busWidthBits = 0;
+    int dataRate = 2; ///< transfers per clock (double data rate)
+    std::uint64_t bytes = 0; ///< device memory size
+};
+
+/// Hard limits per block and per SM.
+struct Limits {
+    int maxThreadsPerBlock = 0;
+    std::array<std::int64_t, 3> maxBlockDim{};
+    std::array<std::int64_t, 3> maxGridDim{};
+    int maxThreadsPerSm = 0;
+    int maxWarpsPerSm = 0;
+    int maxBlocksPerSm = 0;
+    int registersPerSm = 0;
+    int maxRegistersPerBlock = 0;
+    int maxRegistersPerThread = 0;
+    int sharedMemoryPerSmBytes = 0; ///< the largest shared-memory configuration of the SM
+    int maxSharedMemoryPerBlockBytes = 0; ///< with opt-in where the generation has it
+    int constantMemoryBytes = 0;
+};
+
+/// How registers, warps and shared memory are handed out; what the occupancy calculator rounds by.
+struct Allocation {
+    int registerAllocationUnit = 0; ///< registers
+    RegisterGranularity registerGranularity = RegisterGranularity::Warp;
+    int warpAllocationGranularity = 1; ///< warps (the register file's sub-partitions)
+    int sharedMemoryAllocationUnitBytes = 0;
+    int reservedSharedMemoryPerBlockBytes = 0; ///< taken by the runtime on CC 8.0 and later
+};
+
+struct CacheSpec {
+    int l1Bytes = 0; ///< 0 when the generation has no L1 for global data
+    int l1LineBytes = 0;
+    int l1SectorBytes = 0;
+    bool l1CachesGlobalLoads = false; ///< default policy for global loads
+    int l2Bytes = 0;
+    int l2LineBytes = 0;
+    int l2SectorBytes = 0;
+};
+
+struct SharedMemorySpec {
+    int banks = 0;
+    int bankWidthBytes = 0;
+    bool halfWarp = false; ///< conflicts are resolved per half-warp (CC 1.x)
+    bool multicast = false; ///< several lanes reading one word are served together beyond a single broadcast
+};
+
+/// Host side: copy engines and the host link.
+struct HostLink {
+    int asyncEngineCount = 0;
+    double linkGBps = 0; ///< theoretical, one direction
+    double pinnedGBps = 0;
+    double pageableGBps = 0;
+    double transferLatencyUs = 0; ///< fixed cost per copy
+};
+
+/// Latency and throughput of one instruction class.
+struct InstructionClassTiming {
+    double latencyCycles = 0; ///< dependent-issue latency
+    double opsPerClockPerSm = 0; ///< lane operations per clock per SM (0 when not a pipeline limit)
+};
+
+/// One modeled GPU. Loaded from resources/devices/*.json or a user's profile directory.
+struct DeviceProfile {
+    std::string id; ///< short key users type: "v100"
+    std::string name; ///< product name
+    ComputeCapability computeCapability;
+    int smCount = 0;
+    double coreClockMhz = 0;
+    int warpSize = 32;
+    MemorySpec memory;
+    Limits limits;
+    Allocation allocation;
+    CacheSpec caches;
+    CoalescingGeneration coalescing = CoalescingGeneration::Sectored;
+    SharedMemorySpec sharedMemory;
+    HostLink host;
+    std::map<std::string, InstructionClassTiming> instructions; ///< by class name: "fp32", "global", ...
+    std::map<std::string, std::string> sources; ///< dotted key -> citation (seed section or public spec)
+    std::set<std::string> fields; ///< dotted keys the profile file defined, e.g. "limits.max_warps_per_sm"
+    std::string origin; ///< where it was loaded from: "built-in" or a file path
+};
+
+/// Dotted keys of `profile.fields` that no entry of `profile.sources` cites (an entry cites a key and
+/// everything under it).
+std::vector<std::string> uncitedFields(const DeviceProfile& profile);
+
+/// The Best Practices Guide's theoretical bandwidth in GB/s (10^9 bytes/s):
+/// clock × (bus width / 8) × data rate ÷ 10^9 (best-practices-guide-v8.0.txt §8.2.1).
+double theoreticalBandwidthGBps(const MemorySpec& memory);
+
+const char* toString(CoalescingGeneration generation);
+
+} // namespace engine
