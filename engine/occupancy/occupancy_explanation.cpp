@@ -42,7 +42,9 @@ std::string explainOccupancy(const DeviceProfile& profile, const OccupancyInput&
     std::string text = std::to_string(result.blocksPerSm) + (result.blocksPerSm == 1 ? " block" : " blocks") + " of "
         + std::to_string(input.threadsPerBlock) + " threads per SM: " + std::to_string(result.activeWarpsPerSm)
         + " of " + std::to_string(profile.limits.maxWarpsPerSm) + " warps (" + percent(result.occupancy) + "). ";
-    text += result.occupancy >= 1.0 ? "Every warp slot is used; the tightest resource is " : "Limited by ";
+    if (result.occupancy >= 1.0)
+        return text + "Every warp slot of the SM is used.";
+    text += "Limited by ";
     for (std::size_t i = 0; i < result.limitedBy.size(); ++i) {
         if (i > 0)
             text += "; and by ";

@@ -1,0 +1,66 @@
+#include "app/cli/cli_main.h"
+
+#include <algorithm>
+#include <exception>
+#include <ostream>
+
+namespace app::cli {
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+void printTopHelp(std::ostream& out)
+{
+    out << "usage: warpscope-cli COMMAND [OPTIONS]\n\n"
+           "warpscope's command line: the same device model as the GUI, without a window.\n\ncommands:\n";
+    for (const auto& command : commandTable()) {
+        std::string name = "  " + command.name;
+        name.resize(std::max<std::size_t>(name.size() + 2, 14), ' ');
+        out << name << command.summary << '\n';
+    }
+    out << "\nRun `warpscope-cli COMMAND --help` for a command's options.\n"
+           "Exit codes: 0 success, 2 bad usage or bad input, 1 internal failure.\n";
+}
+
+int runCommand(const Command& command, const std::vector<std::string>& rest, CommandIo& io)
+{
+    if (std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
+        printCommandHelp(command, io.out);
+        return ExitOk;
+    }
+    try {
+        return command.run(ParsedArgs::parse(rest, command.options), io);
+    } catch (const UsageError& error) {
+        io.err << "warpscope-cli " << command.name << ": " << error.what() << '\n';
+        return ExitBadInput;
+    }
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string>& args, CommandIo& io)
+{
+    try {
+        if (args.empty() || args.front() == "--help" || args.front() == "-h") {
+            printTopHelp(args.empty() ? io.err : io.out);
+            return args.empty() ? ExitBadInput : ExitOk;
+        }
+        if (args.front() == "--version") {
+            io.out << "warpscope-cli " << kVersion << '\n';
+            return ExitOk;
+        }
+        const auto& commands = commandTable();
+        auto it = std::find_if(commands.begin(), commands.end(), [&](const auto& c) { return c.name == args.front(); });
+        if (it == commands.end()) {
+            io.err << "warpscope-cli: unknown command '" << args.front() << "' (see warpscope-cli --help)\n";
+            return ExitBadInput;
+        }
+        return runCommand(*it, { args.begin() + 1, args.end() }, io);
+    } catch (const std::exception& error) {
+        io.err << "warpscope-cli: internal error: " << error.what() << '\n';
+        return ExitInternalFailure;
+    }
+}
+
+} // namespace app::cli

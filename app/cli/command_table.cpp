@@ -1,0 +1,27 @@
+#include "app/cli/command_list.h"
+
+#include <ostream>
+
+namespace app::cli {
+
+const std::vector<Command>& commandTable()
+{
+    static const std::vector<Command> commands = {
+        devicesCommand(),
+        occupancyCommand(),
+    };
+    return commands;
+}
+
+void printCommandHelp(const Command& command, std::ostream& out)
+{
+    out << "usage: warpscope-cli " << command.usage << "\n\n" << command.summary << "\n\noptions:\n";
+    for (const auto& option : command.options) {
+        std::string left = "  --" + option.name + (option.valueName.empty() ? "" : " " + option.valueName);
+        left.resize(std::max<std::size_t>(left.size() + 2, 26), ' ');
+        out << left << option.help << '\n';
+    }
+    out << "  --help                  show this help\n";
+}
+
+} // namespace app::cli
