@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QObject>
+
+#include <memory>
+
+namespace model::tests {
+
+// One factory per Qt Test class of model_tests (each defined next to its tests).
+std::unique_ptr<QObject> makeDeviceListModelTest();
+std::unique_ptr<QObject> makeDeviceCatalogLoadTest();
+std::unique_ptr<QObject> makeOccupancyModelTest();
+
+} // namespace model::tests
