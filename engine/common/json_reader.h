@@ -41,6 +41,7 @@ public:
     JsonObject object(std::string_view key);
     const nlohmann::json& raw(std::string_view key);
     std::string pathOf(std::string_view key) const;
+    const std::string& path() const { return m_path; }
 
     /// Throws JsonPathError for the first key that no getter consumed.
     void finish() const;

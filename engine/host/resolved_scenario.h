@@ -1,0 +1,101 @@
+#pragma once
+
+#include "engine/host/scenario_spec.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace engine {
+
+/// A buffer with its size known.
+struct ResolvedBuffer {
+    std::string name;
+    ElementType type = ElementType::U8;
+    std::uint64_t count = 0;
+    std::uint64_t bytes = 0;
+    BufferInit init;
+    bool host = false;
+    bool pinned = false;
+};
+
+enum class CopyDirection { HostToDevice, DeviceToHost, DeviceToDevice, HostToHost };
+
+struct MemcpyOp {
+    std::size_t dst = 0, src = 0; ///< indices into ResolvedScenario::buffers
+    std::uint64_t bytes = 0, dstOffset = 0, srcOffset = 0;
+    CopyDirection direction = CopyDirection::HostToDevice;
+    int stream = 0;
+    bool async = false;
+};
+
+struct MemsetOp {
+    std::size_t dst = 0;
+    std::uint8_t value = 0;
+    std::uint64_t bytes = 0;
+    int stream = 0;
+    bool async = false;
+};
+
+/// One kernel argument, ready to be marshalled into the kernel's parameter layout.
+struct KernelArg {
+    enum class Kind { BufferAddress, Integer, F32, F64, U64 };
+    Kind kind = Kind::Integer;
+    std::size_t buffer = 0; ///< BufferAddress
+    std::uint64_t offset = 0; ///< BufferAddress, bytes
+    std::int64_t integer = 0; ///< Integer (converted to the parameter's PTX type when marshalled)
+    double real = 0; ///< F32, F64
+    std::uint64_t u64 = 0; ///< U64
+    std::string jsonPath;
+};
+
+using Dim3 = std::array<std::uint32_t, 3>;
+
+struct LaunchOp {
+    std::string kernel;
+    Dim3 grid { 1, 1, 1 };
+    Dim3 block { 1, 1, 1 };
+    std::uint32_t sharedBytes = 0; ///< dynamic shared memory
+    int stream = 0;
+    std::vector<KernelArg> args;
+};
+
+struct RecordOp {
+    std::string event;
+    int stream = 0;
+};
+
+struct WaitOp {
+    int stream = 0;
+    std::string event;
+};
+
+struct SynchronizeOp {
+    std::optional<int> stream;
+};
+
+using StepOp = std::variant<MemcpyOp, MemsetOp, LaunchOp, RecordOp, WaitOp, SynchronizeOp>;
+
+struct ResolvedStep {
+    StepOp op;
+    std::string jsonPath; ///< "/steps/3", for errors and the timeline
+};
+
+/// A scenario with every expression evaluated and every reference checked: what the host model runs.
+struct ResolvedScenario {
+    std::filesystem::path file;
+    std::string name;
+    std::filesystem::path module;
+    std::string device;
+    ParamValues params; ///< after overrides
+    std::vector<ResolvedBuffer> buffers;
+    std::vector<ResolvedStep> steps;
+
+    /// Index of the buffer named `name`, or nullopt.
+    std::optional<std::size_t> findBuffer(std::string_view bufferName) const;
+};
+
+} // namespace engine
