@@ -1,0 +1,21 @@
+#include "app/gui/command_line.h"
+#include "app/gui/main_window.h"
+#include "model/device/device_catalog_load.h"
+
+#include <QApplication>
+
+int main(int argc, char** argv)
+{
+    QApplication application(argc, argv);
+    // QSettings then live in ~/.config/warpscope/warpscope.conf.
+    QApplication::setOrganizationName(QStringLiteral("warpscope"));
+    QApplication::setApplicationName(QStringLiteral("warpscope"));
+    QApplication::setApplicationVersion(QStringLiteral(WARPSCOPE_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("warpscope"));
+
+    const auto commandLine = app::parseCommandLine(application);
+    app::MainWindow window(model::loadDefaultDeviceCatalog());
+    window.show();
+    window.start(commandLine);
+    return QApplication::exec();
+}

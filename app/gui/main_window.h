@@ -1,0 +1,86 @@
+#pragma once
+
+#include "app/gui/recent_files.h"
+#include "model/device/device_catalog_load.h"
+
+#include <QMainWindow>
+
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+
+namespace model {
+class DeviceListModel;
+class OccupancyModel;
+}
+
+namespace views {
+class OccupancyView;
+}
+
+namespace app {
+
+struct CommandLine;
+
+/// The window every view docks into: menus, a toolbar with the device picker, a status bar with the
+/// device's key figures, and the docks, whose layout is saved in QSettings. GUI thread only.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(model::DeviceCatalogLoad catalog, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Applies `warpscope [options] [FILE]` once the window is shown: device, inputs, file, screenshot.
+    void start(const CommandLine& commandLine);
+    /// Shows device `id` everywhere (picker, Device menu, status bar, views). False for an unknown id.
+    bool selectDevice(const QString& id);
+    /// Opens FILE, or says clearly why it cannot; never fails harder than a message.
+    void openFile(const QString& path);
+    void showProfileLoadErrors();
+
+    views::OccupancyView* occupancyView() const { return m_occupancyView; }
+    model::OccupancyModel* occupancyModel() const { return m_occupancy; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void setupModels();
+    void setupDocks();
+    void setupFileMenu();
+    void setupViewMenu();
+    void setupDeviceMenu();
+    void setupHelpMenu();
+    void setupToolBar();
+    void setupStatusBar();
+    void restoreSettings();
+    void saveSettings() const;
+
+    void openFileDialog();
+    void populateRecentMenu();
+    void resetLayout();
+    void showAbout();
+    void stepDevice(int delta);
+    void updateStatusBar();
+    void reportCannotOpen(const QString& path, const QString& reason);
+
+    model::DeviceCatalogLoad m_catalog;
+    model::DeviceListModel* m_devices = nullptr;
+    model::OccupancyModel* m_occupancy = nullptr;
+    views::OccupancyView* m_occupancyView = nullptr;
+    QDockWidget* m_occupancyDock = nullptr;
+    QComboBox* m_devicePicker = nullptr;
+    QActionGroup* m_deviceActions = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QLabel* m_statusDevice = nullptr;
+    QLabel* m_statusBandwidth = nullptr;
+    QLabel* m_statusProfileErrors = nullptr;
+    RecentFiles m_recentFiles;
+    QByteArray m_defaultState;
+    bool m_quiet = false; ///< no dialogs (screenshots)
+};
+
+} // namespace app

@@ -1,0 +1,47 @@
+#include "app/gui/recent_files.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace app {
+
+RecentFiles::RecentFiles(QString settingsKey, int maxCount)
+    : m_settingsKey(std::move(settingsKey))
+    , m_maxCount(maxCount)
+{
+}
+
+QStringList RecentFiles::files() const
+{
+    return QSettings().value(m_settingsKey).toStringList();
+}
+
+void RecentFiles::add(const QString& path)
+{
+    const auto absolute = QFileInfo(path).absoluteFilePath();
+    auto list = files();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > m_maxCount)
+        list.removeLast();
+    store(list);
+}
+
+void RecentFiles::remove(const QString& path)
+{
+    auto list = files();
+    list.removeAll(path);
+    store(list);
+}
+
+void RecentFiles::clear()
+{
+    store({});
+}
+
+void RecentFiles::store(const QStringList& files)
+{
+    QSettings().setValue(m_settingsKey, files);
+}
+
+} // namespace app

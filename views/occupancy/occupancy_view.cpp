@@ -1,0 +1,103 @@
+#include "views/occupancy/occupancy_view.h"
+
+#include "model/occupancy/occupancy_model.h"
+#include "views/occupancy/occupancy_chart.h"
+#include "views/occupancy/occupancy_inputs_panel.h"
+#include "views/occupancy/occupancy_results_panel.h"
+#include "views/plot/axis_math.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace views {
+
+namespace {
+
+constexpr int sidePanelWidth = 340;
+
+} // namespace
+
+OccupancyView::OccupancyView(model::OccupancyModel* occupancy, QWidget* parent)
+    : QWidget(parent)
+    , m_occupancy(occupancy)
+{
+    setupWidgets();
+    setupConnections();
+    showSnapshot();
+}
+
+void OccupancyView::setupWidgets()
+{
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(makeSidePanel());
+    layout->addWidget(makeCharts(), 1);
+}
+
+QWidget* OccupancyView::makeSidePanel()
+{
+    auto* panel = new QWidget;
+    panel->setFixedWidth(sidePanelWidth);
+    m_deviceTitle = new QLabel;
+    m_deviceTitle->setObjectName(QStringLiteral("deviceTitle"));
+    m_deviceTitle->setWordWrap(true);
+    QFont titleFont = m_deviceTitle->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    m_deviceTitle->setFont(titleFont);
+    m_inputs = new OccupancyInputsPanel;
+    m_results = new OccupancyResultsPanel;
+
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_deviceTitle);
+    layout->addWidget(m_inputs);
+    layout->addWidget(m_results);
+    layout->addStretch(1);
+    return panel;
+}
+
+QWidget* OccupancyView::makeCharts()
+{
+    auto* charts = new QWidget;
+    m_byThreads = new OccupancyChart(
+        tr("Varying block size"), tr("Threads per block"), OccupancyChart::XUnit::Count);
+    m_byRegisters = new OccupancyChart(
+        tr("Varying register count"), tr("Registers per thread"), OccupancyChart::XUnit::Count);
+    m_bySharedBytes = new OccupancyChart(
+        tr("Varying shared memory usage"), tr("Shared memory per block"), OccupancyChart::XUnit::Bytes);
+    m_byThreads->setObjectName(QStringLiteral("threadsChart"));
+    m_byRegisters->setObjectName(QStringLiteral("registersChart"));
+    m_bySharedBytes->setObjectName(QStringLiteral("sharedMemoryChart"));
+
+    auto* layout = new QVBoxLayout(charts);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (auto* chart : { m_byThreads, m_byRegisters, m_bySharedBytes })
+        layout->addWidget(chart, 1);
+    return charts;
+}
+
+void OccupancyView::setupConnections()
+{
+    connect(m_inputs, &OccupancyInputsPanel::inputsChanged, m_occupancy, &model::OccupancyModel::setInputs);
+    connect(m_occupancy, &model::OccupancyModel::snapshotChanged, this, &OccupancyView::showSnapshot);
+}
+
+void OccupancyView::showSnapshot()
+{
+    const auto& snapshot = m_occupancy->snapshot();
+    m_deviceTitle->setText(tr("%1 · CC %2").arg(snapshot.deviceName, snapshot.computeCapability));
+    m_inputs->setSnapshot(snapshot);
+    m_results->setSnapshot(snapshot);
+    const auto percent = snapshot.occupancyPercent;
+    const auto warps = snapshot.maxWarpsPerSm;
+    const auto occupancyText = formatPercent(percent);
+    m_byThreads->setSeries(snapshot.byThreads, percent, warps,
+        tr("%1 threads: %2").arg(snapshot.inputs.threadsPerBlock).arg(occupancyText));
+    m_byRegisters->setSeries(snapshot.byRegisters, percent, warps,
+        tr("%1 registers: %2").arg(snapshot.inputs.registersPerThread).arg(occupancyText));
+    m_bySharedBytes->setSeries(snapshot.bySharedBytes, percent, warps,
+        tr("%1: %2").arg(formatBytes(snapshot.inputs.sharedBytesPerBlock), occupancyText));
+}
+
+} // namespace views
