@@ -1,0 +1,129 @@
+#pragma once
+
+#include "engine/ptx/opcode.h"
+#include "engine/ptx/ptx_types.h"
+
+#include <array>
+#include <cstdint>
+
+namespace engine::ptx {
+
+/// A register in one of a function's dense per-file index spaces (see RegFile).
+struct RegRef {
+    RegFile file = RegFile::B32;
+    std::uint32_t index = 0;
+};
+
+/// PTX ISA 8.5 §10 "Special Registers" that the model supplies per lane, warp or CTA.
+enum class SpecialReg : std::uint8_t {
+    Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
+    LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
+    Clock, Clock64, Globaltimer, DynamicSmemSize, TotalSmemSize, WarpSize,
+};
+
+/// Where a symbol operand's declaration lives.
+enum class SymbolScope : std::uint8_t { Module, Function };
+
+enum class OperandKind : std::uint8_t {
+    None,
+    Register, ///< reg
+    Immediate, ///< value: the integer, or IEEE bits when isFloat
+    Special, ///< special + component (0..2 for .x/.y/.z)
+    Symbol, ///< a variable or function: scope + index (its address, or a .param's value)
+    Address, ///< [base + offset]: base is a register, a symbol, or nothing (absolute)
+    Label, ///< target: instruction index in the function
+    Vector, ///< {a, b, ...}: first index into Function::vectorRegs, count elements
+    Sink, ///< `_`: the result is discarded
+};
+
+enum class AddressBase : std::uint8_t { None, Register, Symbol };
+
+/// One decoded operand: plain data, no strings, so an interpreter dispatches without lookups.
+struct Operand {
+    OperandKind kind = OperandKind::None;
+    AddressBase base = AddressBase::None; ///< for Address
+    RegFile file = RegFile::B32; ///< register file of a Register operand or an Address register base
+    SymbolScope scope = SymbolScope::Module; ///< for Symbol and symbol-based Address
+    SpecialReg special = SpecialReg::Tid;
+    std::uint8_t component = 0; ///< .x/.y/.z of a special register
+    bool negate = false; ///< `!%p` (PTX ISA 8.5 §9.7.5: predicate operands may be negated)
+    bool isFloat = false; ///< Immediate written as a float literal
+    std::uint32_t index = 0; ///< register, symbol, label target or first vector element
+    std::uint32_t count = 0; ///< Vector: element count; float Immediate: literal width in bytes (4 or 8)
+    std::int64_t value = 0; ///< immediate bits, or the address offset in bytes
+};
+
+/// PTX ISA 8.5 §9.7.3 "Rounding modifiers" (and the integer-rounding .rni/.rzi/.rmi/.rpi of cvt).
+enum class Rounding : std::uint8_t { None, Rn, Rz, Rm, Rp, Rna, Rni, Rzi, Rmi, Rpi };
+
+/// PTX ISA 8.5 §9.7.5.1 Tables 21-22: comparison operators of setp/set/slct.
+enum class CmpOp : std::uint8_t {
+    None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs, Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan,
+};
+
+/// PTX ISA 8.5 §9.7.5.1: the boolean combining operator of setp (.and/.or/.xor) and the §9.7.13
+/// atomic operation of atom/red, and the vote/shfl/bar mode; which one depends on the opcode.
+enum class OpMode : std::uint8_t {
+    None,
+    And, Or, Xor, Add, Inc, Dec, Min, Max, Exch, Cas, // boolean / atomic / redux
+    Up, Down, Bfly, Idx, // shfl
+    All, Any, Uni, Ballot, // vote / match
+    Sync, Arrive, Red, // bar / barrier
+};
+
+/// Modifier flags (PTX ISA 8.5 §9.7): one bit each.
+enum InstrFlag : std::uint32_t {
+    FlagFtz = 1u << 0, FlagSat = 1u << 1, FlagApprox = 1u << 2, FlagFull = 1u << 3,
+    FlagWide = 1u << 4, FlagHi = 1u << 5, FlagLo = 1u << 6, FlagUni = 1u << 7,
+    FlagSync = 1u << 8, FlagAligned = 1u << 9, FlagVolatile = 1u << 10, FlagCarryOut = 1u << 11,
+    FlagCarryIn = 1u << 12, FlagWarp = 1u << 13, FlagToGeneric = 1u << 14, FlagToSpace = 1u << 15,
+    FlagDualDest = 1u << 16, FlagNc = 1u << 17, FlagShiftAmt = 1u << 18, FlagClamp = 1u << 19,
+    FlagWrap = 1u << 20, FlagLeft = 1u << 21, FlagRight = 1u << 22,
+};
+
+/// PTX ISA 8.5 §9.7.9.1 "Cache operators" of ld/st.
+enum class CacheOp : std::uint8_t { None, Ca, Cg, Cs, Lu, Cv, Wb, Wt };
+
+/// PTX ISA 8.5 §8.4 memory-consistency semantics and §8.5 scopes.
+enum class MemOrder : std::uint8_t { None, Weak, Relaxed, Acquire, Release, AcqRel, Sc, Mmio };
+enum class MemScope : std::uint8_t { None, Cta, Cluster, Gpu, Sys };
+
+/// The source position a `.loc` gave an instruction (PTX ISA 8.5 §11.5.2); file 0 when none.
+struct SourceLine {
+    std::uint32_t file = 0;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+inline constexpr std::size_t kMaxOperands = 6;
+inline constexpr std::uint32_t kNoPc = 0xffffffffu;
+
+/// One pre-decoded instruction. `reconvergePc` is set on branches: the first instruction of the
+/// branch's immediate post-dominator (the function's instruction count when that is the exit).
+struct Instruction {
+    Opcode opcode = Opcode::Mov;
+    ScalarType type = ScalarType::None; ///< the (first) type suffix
+    ScalarType type2 = ScalarType::None; ///< cvt/set/slct's second type
+    StateSpace space = StateSpace::Generic;
+    Rounding rounding = Rounding::None;
+    CmpOp cmp = CmpOp::None;
+    OpMode mode = OpMode::None;
+    OpMode mode2 = OpMode::None; ///< setp's boolean op when cmp is also given
+    CacheOp cacheOp = CacheOp::None;
+    MemOrder order = MemOrder::None;
+    MemScope scope = MemScope::None;
+    std::uint8_t vectorWidth = 1; ///< .v2/.v4
+    std::uint8_t operandCount = 0;
+    bool guarded = false;
+    bool guardNegated = false; ///< `@!%p`
+    std::uint32_t guardReg = 0; ///< index in the predicate file
+    std::uint32_t flags = 0; ///< InstrFlag bits
+    std::uint32_t callSite = 0; ///< for call: index into Function::callSites
+    std::uint32_t reconvergePc = kNoPc;
+    SourceLine source;
+    std::array<Operand, kMaxOperands> operands {};
+
+    bool has(InstrFlag f) const { return (flags & f) != 0; }
+};
+
+} // namespace engine::ptx

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "engine/ptx/module.h"
+#include "engine/ptx/token_cursor.h"
+
+namespace engine::ptx {
+
+/// The part of a variable declaration before its names (PTX ISA 8.5 §5.4.1):
+/// `.global .align 4 .f32`, `.param .u64 .ptr .global .align 1`, `.shared .v4 .f32`.
+struct VarAttrs {
+    StateSpace space = StateSpace::Global;
+    ScalarType type = ScalarType::None;
+    std::uint32_t align = 0; ///< 0: the element size
+    std::uint32_t vectorWidth = 1;
+    bool isPointer = false;
+    bool isExtern = false;
+};
+
+/// Parses the attributes after the state-space directive, up to and including the type.
+VarAttrs parseVarAttrs(TokenCursor& cur, StateSpace space, bool isExtern);
+
+/// Parses one declarator: `name`, `name[4][8]`, `name[]`, with `= initializer` when allowInit.
+/// The offset is left 0; callers lay variables out in their space.
+Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit);
+
+/// Rounds `offset` up to a multiple of `align` (a power of two or 1).
+std::uint64_t alignUp(std::uint64_t offset, std::uint64_t align);
+
+} // namespace engine::ptx
