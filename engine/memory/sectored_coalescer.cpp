@@ -1,0 +1,43 @@
+#include "engine/memory/sectored_coalescer.h"
+
+#include "engine/memory/touched_blocks.h"
+
+namespace engine {
+
+bool SectoredCoalescer::countsLines(const WarpAccess& access) const
+{
+    if (!m_l1LinesWhenCached || access.kind == AccessKind::Store)
+        return false;
+    switch (access.l1Policy) {
+    case L1Policy::CacheInL1:
+        return true;
+    case L1Policy::L2Only:
+        return false;
+    case L1Policy::DeviceDefault:
+        break;
+    }
+    return m_l1CachesGlobalLoads;
+}
+
+void SectoredCoalescer::coalesce(const WarpAccess& access, CoalescingResult& result) const
+{
+    const bool lines = countsLines(access);
+    result.reset(lines ? TransactionUnit::L1Line : TransactionUnit::Sector);
+    const int lanes = laneCount(access.activeMask);
+    result.requestCount = lanes > 0 ? 1 : 0;
+    result.bytesRequested = static_cast<std::uint64_t>(lanes) * static_cast<std::uint64_t>(access.bytesPerLane);
+    // One pass over the lanes gives the sectors; the lines are their parents (four sectors per line).
+    TouchedBlocks sectors;
+    collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
+    result.sectorCount = sectors.count;
+    result.lineCount = countParentBlocks(sectors, 2);
+    if (!lines) {
+        addBlockTransactions(sectors, kSectorBytes, result);
+        return;
+    }
+    TouchedBlocks lineBlocks;
+    collectTouchedBlocks(access, access.activeMask, kLineBytes, lineBlocks);
+    addBlockTransactions(lineBlocks, kLineBytes, result);
+}
+
+} // namespace engine

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "engine/memory/coalescing_result.h"
+#include "engine/memory/warp_access.h"
+
+#include <array>
+#include <cstdint>
+
+namespace engine {
+
+/// The distinct aligned blocks (sectors, lines, segments) that some lanes' bytes fall in, in address
+/// order, each with the lanes that touch it. Fixed capacity, no heap: built for the hot path.
+struct TouchedBlocks {
+    static constexpr int kMaxBlocks = 64;
+
+    std::array<std::uint64_t, kMaxBlocks> blockIndex; ///< address / blockBytes, ascending
+    std::array<std::uint32_t, kMaxBlocks> laneMask;
+    int count = 0;
+};
+
+/// Collects the blocks of `blockBytes` (a power of two) touched by bytes [address, address + bytesPerLane)
+/// of each lane in `lanes`. Insertion into a sorted list, linear for the usual ascending addresses.
+void collectTouchedBlocks(const WarpAccess& access, std::uint32_t lanes, std::uint32_t blockBytes, TouchedBlocks& out);
+
+/// Number of distinct parents when each block is grouped with its neighbours into blocks 2^shift times larger.
+int countParentBlocks(const TouchedBlocks& blocks, unsigned shift);
+
+/// Fills the generation-independent part of a result: requestCount, bytesRequested, and the 32-byte
+/// sectors and 128-byte lines holding requested bytes.
+void countRequestedFootprint(const WarpAccess& access, CoalescingResult& result);
+
+/// Turns touched blocks into transactions of blockBytes each.
+void addBlockTransactions(const TouchedBlocks& blocks, std::uint32_t blockBytes, CoalescingResult& result);
+
+} // namespace engine
