@@ -84,8 +84,10 @@ struct SharedMemorySpec {
 struct HostLink {
     int asyncEngineCount = 0;
     double linkGBps = 0; ///< theoretical, one direction
-    double pinnedGBps = 0;
-    double pageableGBps = 0;
+    double pinnedHostToDeviceGBps = 0;
+    double pinnedDeviceToHostGBps = 0;
+    double pageableHostToDeviceGBps = 0;
+    double pageableDeviceToHostGBps = 0;
     double transferLatencyUs = 0; ///< fixed cost per copy
 };
 

@@ -149,8 +149,10 @@ HostLink readHost(JsonObject object)
     HostLink host;
     host.asyncEngineCount = asInt(object.integer("async_engine_count", 0, 64));
     host.linkGBps = object.number("link_gbps", 0.001, 1e5);
-    host.pinnedGBps = object.number("pinned_gbps", 0.001, 1e5);
-    host.pageableGBps = object.number("pageable_gbps", 0.001, 1e5);
+    host.pinnedHostToDeviceGBps = object.number("pinned_h2d_gbps", 0.001, 1e5);
+    host.pinnedDeviceToHostGBps = object.number("pinned_d2h_gbps", 0.001, 1e5);
+    host.pageableHostToDeviceGBps = object.number("pageable_h2d_gbps", 0.001, 1e5);
+    host.pageableDeviceToHostGBps = object.number("pageable_d2h_gbps", 0.001, 1e5);
     host.transferLatencyUs = object.number("transfer_latency_us", 0, 1e6);
     object.finish();
     return host;

@@ -1,0 +1,106 @@
+#include "engine/host/buffer_contents.h"
+
+#include <cstring>
+#include <fstream>
+
+namespace engine {
+
+namespace {
+
+/// SplitMix64 (Steele, Lea, Flood 2014): small, fast, and the same on every platform.
+class SplitMix64 {
+public:
+    explicit SplitMix64(std::uint64_t seed)
+        : m_state(seed)
+    {
+    }
+    std::uint64_t next()
+    {
+        std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+
+private:
+    std::uint64_t m_state;
+};
+
+template <typename T>
+void put(std::vector<std::uint8_t>& bytes, std::size_t index, T value)
+{
+    std::memcpy(bytes.data() + index * sizeof(T), &value, sizeof(T));
+}
+
+/// Stores `value` as element `index` of `type`, converting as a C cast would.
+void store(std::vector<std::uint8_t>& bytes, ElementType type, std::size_t index, double value, std::uint64_t bits)
+{
+    switch (type) {
+    case ElementType::I8: return put(bytes, index, static_cast<std::int8_t>(bits));
+    case ElementType::U8: return put(bytes, index, static_cast<std::uint8_t>(bits));
+    case ElementType::I16: return put(bytes, index, static_cast<std::int16_t>(bits));
+    case ElementType::U16: return put(bytes, index, static_cast<std::uint16_t>(bits));
+    case ElementType::I32: return put(bytes, index, static_cast<std::int32_t>(bits));
+    case ElementType::U32: return put(bytes, index, static_cast<std::uint32_t>(bits));
+    case ElementType::I64: return put(bytes, index, static_cast<std::int64_t>(bits));
+    case ElementType::U64: return put(bytes, index, bits);
+    case ElementType::F32: return put(bytes, index, static_cast<float>(value));
+    case ElementType::F64: return put(bytes, index, value);
+    }
+}
+
+Result<std::vector<std::uint8_t>> fromFile(const ResolvedBuffer& buffer)
+{
+    std::ifstream in(buffer.init.file, std::ios::binary | std::ios::ate);
+    if (!in)
+        return Error { ErrorCode::IoError, "cannot open the init file of buffer '" + buffer.name + "'",
+            SourceLocation::inFile(buffer.init.file.string()) };
+    const auto size = static_cast<std::uint64_t>(in.tellg());
+    if (size != buffer.bytes)
+        return Error { ErrorCode::InvalidArgument,
+            "holds " + std::to_string(size) + " bytes but buffer '" + buffer.name + "' has " + std::to_string(buffer.bytes),
+            SourceLocation::inFile(buffer.init.file.string()) };
+    std::vector<std::uint8_t> bytes(buffer.bytes);
+    in.seekg(0);
+    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    return bytes;
+}
+
+} // namespace
+
+Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer)
+{
+    if (buffer.init.kind == BufferInit::Kind::File)
+        return fromFile(buffer);
+    std::vector<std::uint8_t> bytes(buffer.bytes, 0);
+    const auto type = buffer.type;
+    switch (buffer.init.kind) {
+    case BufferInit::Kind::Zero:
+    case BufferInit::Kind::File:
+        break;
+    case BufferInit::Kind::Iota:
+        for (std::size_t i = 0; i < buffer.count; ++i)
+            store(bytes, type, i, static_cast<double>(i), i);
+        break;
+    case BufferInit::Kind::Fill: {
+        const double value = buffer.init.fillValue;
+        const auto bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(value));
+        for (std::size_t i = 0; i < buffer.count; ++i)
+            store(bytes, type, i, value, bits);
+        break;
+    }
+    case BufferInit::Kind::Random: {
+        SplitMix64 random(buffer.init.seed);
+        const int mantissaBits = type == ElementType::F32 ? 24 : 53;
+        for (std::size_t i = 0; i < buffer.count; ++i) {
+            const auto draw = random.next();
+            const double unit = static_cast<double>(draw >> (64 - mantissaBits)) / static_cast<double>(1ull << mantissaBits);
+            store(bytes, type, i, unit, draw);
+        }
+        break;
+    }
+    }
+    return bytes;
+}
+
+} // namespace engine

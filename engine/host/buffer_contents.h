@@ -1,0 +1,18 @@
+#pragma once
+
+#include "engine/common/result.h"
+#include "engine/host/resolved_scenario.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace engine {
+
+/// The initial bytes of a buffer (little-endian elements):
+/// zero; iota (element i holds i, converted to the element type); random:SEED (a SplitMix64 stream:
+/// integers take the low bits of each draw, floats are uniform in [0, 1) with 24 or 53 random bits);
+/// a fill value converted to the element type; or a file's raw bytes, which must match the buffer's size.
+/// The same buffer and seed always give the same bytes.
+Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer);
+
+} // namespace engine
