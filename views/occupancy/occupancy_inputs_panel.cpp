@@ -48,12 +48,15 @@ void OccupancyInputsPanel::setupWidgets()
     m_sharedHint = new QLabel;
     m_sharedHint->setObjectName(QStringLiteral("sharedBytesHint"));
     m_sharedHint->setForegroundRole(QPalette::PlaceholderText);
+    m_sharedHint->setAlignment(Qt::AlignRight);
+    m_sharedHint->setWordWrap(true);
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Threads per block:"), m_threads);
     form->addRow(tr("&Registers per thread:"), m_registers);
     form->addRow(tr("&Shared memory per block:"), m_sharedBytes);
-    form->addRow(QString(), m_sharedHint);
+    // Across both columns: the allocated size, after the runtime's reservation and rounding, needs the room.
+    form->addRow(m_sharedHint);
 
     for (auto* spinBox : { m_threads, m_registers, m_sharedBytes })
         connect(spinBox, &QSpinBox::valueChanged, this, &OccupancyInputsPanel::emitInputs);

@@ -1,0 +1,129 @@
+#include "tests/views/views_test_suites.h"
+
+#include "app/gui/about_dialog.h"
+#include "app/gui/main_window.h"
+#include "app/gui/recent_files.h"
+#include "model/occupancy/occupancy_model.h"
+#include "views/occupancy/occupancy_view.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace views::tests {
+
+namespace {
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QSettings().clear(); }
+
+    void startsOnH100WithTheOccupancyDock()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        QCOMPARE(window.occupancyModel()->deviceId(), QStringLiteral("h100"));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("occupancyDock"));
+        QVERIFY(dock);
+        QCOMPARE(dock->widget(), static_cast<QWidget*>(window.occupancyView()));
+        auto* picker = window.findChild<QComboBox*>(QStringLiteral("devicePicker"));
+        QVERIFY(picker->currentText().contains(QStringLiteral("CC 9.0")));
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("statusBandwidth"))->text().contains(QStringLiteral("GB/s")));
+    }
+
+    void devicePickerSwitchesEveryView()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        auto* picker = window.findChild<QComboBox*>(QStringLiteral("devicePicker"));
+        const int row = picker->findText(QStringLiteral("M2090"), Qt::MatchContains);
+        QVERIFY(row >= 0);
+        Q_EMIT picker->activated(row);
+        QCOMPARE(window.occupancyModel()->deviceId(), QStringLiteral("m2090"));
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("statusDevice"))->text().contains(QStringLiteral("CC 2.0")));
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("statusBandwidth"))->text().startsWith(QStringLiteral("177.6")));
+        QVERIFY(!window.selectDevice(QStringLiteral("no-such-gpu")));
+        QCOMPARE(window.occupancyModel()->deviceId(), QStringLiteral("m2090"));
+    }
+
+    void filesItCannotOpenYetGiveAMessage()
+    {
+        QTemporaryDir dir;
+        const auto kernel = dir.filePath(QStringLiteral("copy.cu"));
+        QFile file(kernel);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("__global__ void copy() {}\n");
+        file.close();
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.openFile(kernel);
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("CUDA source file")));
+        QCOMPARE(app::RecentFiles().files().value(0), kernel);
+        window.openFile(dir.filePath(QStringLiteral("missing.ptx")));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("does not exist")));
+        window.openFile(dir.path());
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("not a readable file")));
+    }
+
+    void layoutDeviceAndInputsAreRestored()
+    {
+        {
+            app::MainWindow window(model::loadDeviceCatalog({}));
+            QVERIFY(window.selectDevice(QStringLiteral("v100")));
+            window.occupancyModel()->setInputs({ 128, 40, 8192 });
+            window.close();
+        }
+        QSettings settings;
+        QVERIFY(!settings.value(QStringLiteral("mainWindow/state")).toByteArray().isEmpty());
+        app::MainWindow restored(model::loadDeviceCatalog({}));
+        QCOMPARE(restored.occupancyModel()->deviceId(), QStringLiteral("v100"));
+        QCOMPARE(restored.occupancyModel()->inputs(), (model::OccupancyInputs { 128, 40, 8192 }));
+    }
+
+    void profileLoadErrorsAreShownInTheStatusBar()
+    {
+        auto load = model::loadDeviceCatalog({});
+        load.errors.push_back({ QStringLiteral("/home/me/.config/warpscope/devices/mine.json"),
+            QStringLiteral("/limits/max_warps_per_sm"), QStringLiteral("expected an integer, found string"),
+            QStringLiteral("mine.json: /limits/max_warps_per_sm: expected an integer, found string") });
+        app::MainWindow window(std::move(load));
+        auto* label = window.findChild<QLabel*>(QStringLiteral("profileErrors"));
+        QVERIFY(!label->isHidden());
+        QVERIFY(label->text().contains(QStringLiteral("1 device profile")));
+        QVERIFY(label->toolTip().contains(QStringLiteral("/limits/max_warps_per_sm")));
+    }
+
+    void aboutNamesEveryLibraryVersion()
+    {
+        const auto text = app::AboutDialog::versionsText();
+        QVERIFY(text.contains(QStringLiteral("warpscope ")));
+        QVERIFY(text.contains(QStringLiteral("Qt %1").arg(QString::fromLatin1(qVersion()))));
+        QVERIFY(text.contains(QStringLiteral("QCustomPlot 2.")));
+        QVERIFY(text.contains(QStringLiteral("SQLite 3.")));
+    }
+
+    void recentFilesKeepTheNewestFirst()
+    {
+        app::RecentFiles recent(QStringLiteral("recentTest"), 3);
+        for (const char* name : { "/a.cu", "/b.cu", "/c.cu", "/a.cu", "/d.cu" })
+            recent.add(QString::fromLatin1(name));
+        QCOMPARE(recent.files(), (QStringList { QStringLiteral("/d.cu"), QStringLiteral("/a.cu"), QStringLiteral("/c.cu") }));
+        recent.remove(QStringLiteral("/a.cu"));
+        QCOMPARE(recent.files().size(), 2);
+        recent.clear();
+        QVERIFY(recent.files().isEmpty());
+    }
+};
+
+} // namespace
+
+std::unique_ptr<QObject> makeMainWindowTest()
+{
+    return std::make_unique<MainWindowTest>();
+}
+
+} // namespace views::tests
+
+#include "test_main_window.moc"
