@@ -158,7 +158,9 @@ void MainWindow::setupStatusBar()
     statusBar()->addPermanentWidget(m_statusBandwidth);
     const auto errorCount = m_catalog.errors.size();
     m_statusProfileErrors->setVisible(errorCount > 0);
-    m_statusProfileErrors->setText(tr("⚠ %n device profile(s) not loaded (Device ▸ Profile Load Errors)", "", static_cast<int>(errorCount)));
+    m_statusProfileErrors->setText(errorCount == 1
+            ? tr("⚠ 1 device profile not loaded (Device ▸ Profile Load Errors)")
+            : tr("⚠ %1 device profiles not loaded (Device ▸ Profile Load Errors)").arg(errorCount));
     m_statusProfileErrors->setToolTip(m_catalog.errors.isEmpty() ? QString() : m_catalog.errors.front().text);
 }
 
@@ -326,7 +328,7 @@ void MainWindow::showProfileLoadErrors()
     for (const auto& error : m_catalog.errors)
         lines.push_back(error.text);
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Device profiles not loaded"),
-        tr("%n device profile(s) in %1 could not be loaded and are left out:", "", static_cast<int>(lines.size()))
+        tr("Device profiles in %1 that could not be loaded are left out:")
             .arg(QDir::toNativeSeparators(model::userProfileDirectory())),
         QMessageBox::Ok, this);
     box->setInformativeText(lines.join(QLatin1Char('\n')));
