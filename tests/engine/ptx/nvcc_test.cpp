@@ -1,0 +1,125 @@
+#include "engine/ptx/module_loader.h"
+
+#include "../test_paths.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace engine::ptx;
+
+namespace {
+
+NvccSearch nowhere()
+{
+    NvccSearch s;
+    s.pathEnv = "/nonexistent/bin";
+    s.fallbackDirs.clear();
+    return s;
+}
+
+/// A fresh directory under the system temp dir, removed at the end of the test.
+class TempDir {
+public:
+    TempDir()
+        : m_path(fs::temp_directory_path() / ("warpscope-nvcc-test-" + std::to_string(::getpid()) + "-" + std::to_string(s_next++)))
+    {
+        fs::remove_all(m_path);
+        fs::create_directories(m_path);
+    }
+    ~TempDir() { fs::remove_all(m_path); }
+    const fs::path& path() const { return m_path; }
+
+private:
+    static inline int s_next = 0;
+    fs::path m_path;
+};
+
+fs::path write(const fs::path& p, const std::string& text)
+{
+    std::ofstream(p) << text;
+    return p;
+}
+
+} // namespace
+
+TEST(PtxNvcc, MissingNvccIsAClearError)
+{
+    auto found = findNvcc(nowhere());
+    ASSERT_FALSE(found.ok());
+    EXPECT_EQ(found.error().code, engine::ErrorCode::NotFound);
+    EXPECT_NE(found.error().message.find("nvcc (the CUDA compiler) not found"), std::string::npos);
+    EXPECT_NE(found.error().message.find(".ptx"), std::string::npos);
+}
+
+TEST(PtxNvcc, LoadingACuFileWithoutNvccNamesTheFileAndTheTool)
+{
+    LoadOptions options;
+    options.nvcc.search = nowhere();
+    fs::path cu = testing_paths::sourceDir() / "resources/kernels/offset_copy.cu";
+    auto m = loadModuleFile(cu, options);
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.error().location.file, cu.string());
+    EXPECT_NE(m.error().toString().find("nvcc"), std::string::npos);
+}
+
+TEST(PtxNvcc, FindsNvccThroughCudaPath)
+{
+    if (!fs::exists("/usr/local/cuda/bin/nvcc"))
+        GTEST_SKIP() << "no CUDA toolkit at /usr/local/cuda";
+    NvccSearch s = nowhere();
+    s.cudaPathEnv = "/usr/local/cuda";
+    auto found = findNvcc(s);
+    ASSERT_TRUE(found.ok());
+    EXPECT_EQ(*found, fs::path("/usr/local/cuda/bin/nvcc"));
+}
+
+TEST(PtxNvcc, ChoosesTheDeviceArchitectureOrTheOldestSupported)
+{
+    EXPECT_EQ(chooseArch(80, { 75, 80, 86, 90 }), 80);
+    EXPECT_EQ(chooseArch(13, { 75, 80, 86, 90 }), 75); // a GT200 model still gets PTX from nvcc 13
+    EXPECT_EQ(chooseArch(70, {}), 70);
+}
+
+TEST(PtxNvcc, ParsesArchitectureNames)
+{
+    EXPECT_EQ(parseArch("sm_80").value(), 80);
+    EXPECT_EQ(parseArch("compute_75").value(), 75);
+    EXPECT_EQ(parseArch("90").value(), 90);
+    EXPECT_FALSE(parseArch("sm_x").ok());
+    EXPECT_FALSE(parseArch("").ok());
+}
+
+TEST(PtxNvcc, CompilesCachesAndReportsDiagnostics)
+{
+    if (!findNvcc(NvccSearch::fromEnvironment()).ok())
+        GTEST_SKIP() << "nvcc not installed";
+    TempDir tmp;
+    LoadOptions options;
+    options.arch = 80;
+    options.nvcc.cacheDir = tmp.path() / "cache";
+    // A name a shell would misread: the compiler must get it as one argument.
+    fs::path cu = write(tmp.path() / "my kernel; echo pwned.cu",
+        "__global__ void addOne(int *a) { a[threadIdx.x] += 1; }\n");
+    auto first = compileCudaToPtx(cu, 80, options.nvcc);
+    ASSERT_TRUE(first.ok()) << first.error().toString();
+    EXPECT_FALSE(first->fromCache);
+    EXPECT_NE(first->ptx.find(".target sm_80"), std::string::npos);
+    auto second = compileCudaToPtx(cu, 80, options.nvcc);
+    ASSERT_TRUE(second.ok());
+    EXPECT_TRUE(second->fromCache);
+    EXPECT_EQ(second->ptxPath, first->ptxPath);
+
+    auto module = loadModuleFile(cu, options);
+    ASSERT_TRUE(module.ok()) << module.error().toString();
+    EXPECT_EQ(module->functions.at(0).demangled, "addOne(int*)");
+
+    fs::path bad = write(tmp.path() / "bad.cu", "__global__ void broken(int *a) { a[0] = undeclared; }\n");
+    auto failed = loadModuleFile(bad, options);
+    ASSERT_FALSE(failed.ok());
+    EXPECT_EQ(failed.error().location.file, bad.string());
+    EXPECT_NE(failed.error().message.find("nvcc failed"), std::string::npos);
+    EXPECT_NE(failed.error().message.find("undeclared"), std::string::npos); // nvcc's own diagnostic
+}
