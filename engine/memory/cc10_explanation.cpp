@@ -12,7 +12,7 @@ std::string halfWarpReason(const WarpAccess& access, int halfWarp, const HalfWar
     const int position = check.lane - halfWarp * kHalfWarpSize;
     switch (check.verdict) {
     case HalfWarpVerdict::Coalesced:
-        return "lanes " + formatLanes(access.activeMask & halfWarpLanes(halfWarp)) + " access the k-th "
+        return lanesPhrase(access.activeMask & halfWarpLanes(halfWarp)) + " access the k-th "
             + std::to_string(wordBytes) + "-byte word from " + formatAddress(check.baseAddress) + ", aligned to "
             + std::to_string(16 * wordBytes) + " bytes";
     case HalfWarpVerdict::WordSize:

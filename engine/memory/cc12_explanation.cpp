@@ -9,7 +9,7 @@ namespace {
 std::string describeTransaction(const GlobalTransaction& transaction, std::uint32_t segment)
 {
     const std::uint64_t segmentBase = transaction.address & ~(std::uint64_t { segment } - 1);
-    std::string text = "lanes " + formatLanes(transaction.laneMask) + " lie in the " + std::to_string(segment)
+    std::string text = lanesPhrase(transaction.laneMask) + " in the " + std::to_string(segment)
         + "-byte segment at " + formatAddress(segmentBase);
     if (transaction.sizeBytes < segment) {
         text += ", reduced to " + std::to_string(transaction.sizeBytes) + " bytes at "

@@ -30,6 +30,11 @@ std::string formatLanes(std::uint32_t mask)
     return text;
 }
 
+std::string lanesPhrase(std::uint32_t mask)
+{
+    return (laneCount(mask) == 1 ? "lane " : "lanes ") + formatLanes(mask);
+}
+
 std::string formatAddress(std::uint64_t address)
 {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -66,7 +71,7 @@ std::string listTransactions(const CoalescingResult& result, int maxShown)
             break;
         }
         text += "\n  " + formatAddress(transaction.address) + " (" + std::to_string(transaction.sizeBytes)
-            + " bytes): lanes " + formatLanes(transaction.laneMask);
+            + " bytes): " + lanesPhrase(transaction.laneMask);
     }
     return text;
 }

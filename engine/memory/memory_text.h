@@ -13,6 +13,9 @@ namespace engine {
 /// Lanes of a mask as ranges: "0-15", "0, 2, 5-7", or "none".
 std::string formatLanes(std::uint32_t mask);
 
+/// "lane 3" or "lanes 0-15".
+std::string lanesPhrase(std::uint32_t mask);
+
 /// "0x1a40".
 std::string formatAddress(std::uint64_t address);
 

@@ -4,9 +4,7 @@
 
 namespace engine {
 
-namespace {
-
-void insertBlock(TouchedBlocks& out, std::uint64_t block, std::uint32_t lane)
+void addTouchedBlock(TouchedBlocks& out, std::uint64_t block, std::uint32_t lane)
 {
     int at = out.count;
     while (at > 0 && out.blockIndex[static_cast<std::size_t>(at - 1)] > block)
@@ -26,8 +24,6 @@ void insertBlock(TouchedBlocks& out, std::uint64_t block, std::uint32_t lane)
     ++out.count;
 }
 
-} // namespace
-
 void collectTouchedBlocks(const WarpAccess& access, std::uint32_t lanes, std::uint32_t blockBytes, TouchedBlocks& out)
 {
     out.count = 0;
@@ -39,7 +35,7 @@ void collectTouchedBlocks(const WarpAccess& access, std::uint32_t lanes, std::ui
         const std::uint64_t first = address >> shift;
         const std::uint64_t last = (address + lastByte) >> shift;
         for (std::uint64_t block = first; block <= last; ++block)
-            insertBlock(out, block, laneBit(lane));
+            addTouchedBlock(out, block, laneBit(lane));
     }
 }
 

@@ -18,6 +18,9 @@ struct TouchedBlocks {
     int count = 0;
 };
 
+/// Adds `lanes` to block `block`, inserting it in order when new (dropped when the list is full).
+void addTouchedBlock(TouchedBlocks& out, std::uint64_t block, std::uint32_t lanes);
+
 /// Collects the blocks of `blockBytes` (a power of two) touched by bytes [address, address + bytesPerLane)
 /// of each lane in `lanes`. Insertion into a sorted list, linear for the usual ascending addresses.
 void collectTouchedBlocks(const WarpAccess& access, std::uint32_t lanes, std::uint32_t blockBytes, TouchedBlocks& out);

@@ -1,0 +1,89 @@
+#include "engine/memory/multicast_banks.h"
+
+#include "engine/memory/touched_blocks.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+namespace engine {
+
+namespace {
+
+unsigned log2Of(int value) { return static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(value))); }
+
+} // namespace
+
+MulticastBanks::MulticastBanks(int banks, int entryBytes, int bankWidthBytes)
+    : m_bankShift(log2Of(banks))
+    , m_entryShift(log2Of(entryBytes))
+    , m_rowShift(log2Of(banks * bankWidthBytes))
+{
+}
+
+int MulticastBanks::lanesPerPhase(int bytesPerLane) const
+{
+    const int phaseBytes = 1 << m_rowShift;
+    return std::clamp(phaseBytes / std::max(1, bytesPerLane), 1, kWarpSize);
+}
+
+/// Keys each bank entry a lane touches as row × banks + bank, so lanes asking for the same (row, bank)
+/// share a pass and a bank needs one pass per distinct row.
+int MulticastBanks::resolvePhase(const WarpAccess& access, std::uint32_t lanes, BankConflictResult& result) const
+{
+    const std::uint64_t bankMask = (std::uint64_t { 1 } << m_bankShift) - 1;
+    const auto lastByte = static_cast<std::uint64_t>(std::max(1, access.bytesPerLane) - 1);
+    TouchedBlocks keys;
+    for (std::uint32_t pending = lanes; pending != 0; pending &= pending - 1) {
+        const int lane = lowestLane(pending);
+        const std::uint64_t address = access.laneAddresses[static_cast<std::size_t>(lane)];
+        for (std::uint64_t entry = address >> m_entryShift; entry <= (address + lastByte) >> m_entryShift; ++entry) {
+            const std::uint64_t row = (entry << m_entryShift) >> m_rowShift;
+            addTouchedBlock(keys, (row << m_bankShift) | (entry & bankMask), laneBit(lane));
+        }
+    }
+    std::array<std::uint8_t, kWarpSize> rowsInBank {};
+    std::array<std::uint8_t, TouchedBlocks::kMaxBlocks> rank {};
+    int passes = 0;
+    for (int i = 0; i < keys.count; ++i) { // keys ascend by row, so a bank's rows are ranked in address order
+        const auto bank = static_cast<std::size_t>(keys.blockIndex[static_cast<std::size_t>(i)] & bankMask);
+        rank[static_cast<std::size_t>(i)] = rowsInBank[bank]++;
+        passes = std::max(passes, static_cast<int>(rowsInBank[bank]));
+    }
+    for (int i = 0; i < keys.count; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        const std::uint32_t keyLanes = keys.laneMask[index];
+        if (laneCount(keyLanes) > 1)
+            result.broadcastLanes |= keyLanes;
+        if (rowsInBank[static_cast<std::size_t>(keys.blockIndex[index] & bankMask)] > 1)
+            result.conflictLanes |= keyLanes;
+        for (std::uint32_t rest = keyLanes; rest != 0; rest &= rest - 1) {
+            auto& wavefront = result.laneWavefront[static_cast<std::size_t>(lowestLane(rest))];
+            wavefront = std::max(wavefront, static_cast<std::uint8_t>(result.wavefronts + rank[index]));
+        }
+    }
+    return passes;
+}
+
+void MulticastBanks::resolve(const WarpAccess& access, BankConflictResult& result) const
+{
+    result.reset();
+    const std::uint64_t bankMask = (std::uint64_t { 1 } << m_bankShift) - 1;
+    for (std::uint32_t pending = access.activeMask; pending != 0; pending &= pending - 1) {
+        const int lane = lowestLane(pending);
+        const std::uint64_t entry = access.laneAddresses[static_cast<std::size_t>(lane)] >> m_entryShift;
+        result.laneBank[static_cast<std::size_t>(lane)] = static_cast<std::uint8_t>(entry & bankMask);
+    }
+    const int lanes = lanesPerPhase(access.bytesPerLane);
+    for (int first = 0; first < kWarpSize; first += lanes) {
+        const std::uint32_t phaseLanes = access.activeMask & laneRange(first, lanes);
+        if (phaseLanes == 0)
+            continue;
+        const int passes = resolvePhase(access, phaseLanes, result);
+        result.wavefronts += passes;
+        result.idealWavefronts += 1;
+        result.conflictWays = std::max(result.conflictWays, passes);
+    }
+}
+
+} // namespace engine
