@@ -51,13 +51,16 @@ std::string lanesPerWavefront(const BankConflictResult& result, std::uint32_t ac
 
 std::string describeBankResult(const BankConflictResult& result, std::uint32_t activeMask)
 {
-    std::string text = "\n" + countOf(result.wavefronts, "pass", "passes") + " ("
+    std::string text(1, '\n');
+    text += countOf(result.wavefronts, "pass", "passes") + " ("
         + std::to_string(result.idealWavefronts) + " without conflicts): ";
     text += result.conflictWays <= 1 ? std::string("conflict-free")
                                      : std::to_string(result.conflictWays) + "-way bank conflict";
     text += collidingBanks(result);
-    if (result.broadcastLanes != 0)
-        text += "\n" + lanesPhrase(result.broadcastLanes) + " share a word with other lanes (broadcast)";
+    if (result.broadcastLanes != 0) {
+        text += '\n';
+        text += lanesPhrase(result.broadcastLanes) + " share a word with other lanes (broadcast)";
+    }
     return text + lanesPerWavefront(result, activeMask);
 }
 

@@ -36,7 +36,8 @@ std::string Cc12Coalescer::explain(const WarpAccess& access) const
                 text += prefix + describeTransaction(transaction, segment);
         }
     }
-    return text + "\n" + std::to_string(result.bytesMoved) + " bytes moved for " + std::to_string(result.bytesRequested)
+    text += '\n';
+    return text + std::to_string(result.bytesMoved) + " bytes moved for " + std::to_string(result.bytesRequested)
         + " requested (" + formatPercent(result.efficiency()) + ")";
 }
 

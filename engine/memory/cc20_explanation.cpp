@@ -29,12 +29,15 @@ std::string Cc20Coalescer::explain(const WarpAccess& access) const
         + whyThisUnit(access, l1) + ".";
     const int lanes = lanesPerRequest(access.bytesPerLane);
     if (lanes < kWarpSize) {
-        text += "\n" + std::to_string(access.bytesPerLane) + "-byte words: the warp is split into requests of "
+        text += '\n';
+        text += std::to_string(access.bytesPerLane) + "-byte words: the warp is split into requests of "
             + std::to_string(lanes) + " lanes, each served separately.";
     }
-    text += "\n" + formatLanes(access.activeMask) + " → " + countOf(result.transactionCount, "transaction", "transactions")
+    text += '\n';
+    text += formatLanes(access.activeMask) + " → " + countOf(result.transactionCount, "transaction", "transactions")
         + ":" + listTransactions(result);
-    return text + "\n" + summarizeTraffic(result);
+    text += '\n';
+    return text + summarizeTraffic(result);
 }
 
 } // namespace engine

@@ -12,9 +12,11 @@ std::string SectoredCoalescer::explain(const WarpAccess& access) const
     text += countsLines(access) ? "this load is cached in L1 on a CC 3.5/3.7/5.2-class device, so it counts "
                                   "128-byte aligned segments."
                                 : "every 32-byte sector the lanes touch is one transaction.";
-    text += "\n" + formatLanes(access.activeMask) + " (" + std::to_string(access.bytesPerLane) + " bytes each) → "
+    text += '\n';
+    text += formatLanes(access.activeMask) + " (" + std::to_string(access.bytesPerLane) + " bytes each) → "
         + countOf(result.transactionCount, "transaction", "transactions") + ":" + listTransactions(result);
-    return text + "\n" + summarizeTraffic(result);
+    text += '\n';
+    return text + summarizeTraffic(result);
 }
 
 } // namespace engine
