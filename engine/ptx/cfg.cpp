@@ -113,7 +113,18 @@ void ControlFlowGraph::computePostDominators()
     std::vector<std::uint32_t> number(nodes, kUndefined); // position in postorder: exit is highest
     for (std::size_t i = 0; i < rpo.size(); ++i)
         number[rpo[i]] = static_cast<std::uint32_t>(rpo.size() - 1 - i);
-    std::vector<std::uint32_t> ipdom(nodes, kUndefined);
+    std::vector<std::uint32_t> ipdom = iteratePostDominators(rpo, number);
+    m_ipdom.assign(m_blocks.size(), exitBlock());
+    for (std::uint32_t b = 0; b < m_blocks.size(); ++b) {
+        if (ipdom[b] != kUndefined)
+            m_ipdom[b] = ipdom[b]; // blocks that never reach the exit (endless loops) keep the exit
+    }
+}
+
+std::vector<std::uint32_t> ControlFlowGraph::iteratePostDominators(
+    const std::vector<std::uint32_t>& rpo, const std::vector<std::uint32_t>& number) const
+{
+    std::vector<std::uint32_t> ipdom(m_blocks.size() + 1, kUndefined);
     ipdom[exitBlock()] = exitBlock();
     auto intersect = [&](std::uint32_t a, std::uint32_t b) {
         while (a != b) {
@@ -132,17 +143,11 @@ void ControlFlowGraph::computePostDominators()
                 if (ipdom[s] != kUndefined)
                     best = (best == kUndefined) ? s : intersect(s, best);
             }
-            if (best != ipdom[node]) {
-                ipdom[node] = best;
-                changed = true;
-            }
+            changed = changed || best != ipdom[node];
+            ipdom[node] = best;
         }
     }
-    m_ipdom.assign(m_blocks.size(), exitBlock());
-    for (std::uint32_t b = 0; b < m_blocks.size(); ++b) {
-        if (ipdom[b] != kUndefined)
-            m_ipdom[b] = ipdom[b]; // blocks that never reach the exit (endless loops) keep the exit
-    }
+    return ipdom;
 }
 
 void assignReconvergencePoints(Function& fn)

@@ -35,6 +35,8 @@ private:
     void linkBlocks(const Function& fn);
     void computePostDominators();
     std::vector<std::uint32_t> reversePostorderFromExit(std::vector<std::vector<std::uint32_t>>& preds) const;
+    std::vector<std::uint32_t> iteratePostDominators(
+        const std::vector<std::uint32_t>& rpo, const std::vector<std::uint32_t>& number) const;
 
     std::vector<BasicBlock> m_blocks;
     std::vector<std::uint32_t> m_blockOfPc;

@@ -39,11 +39,16 @@ NvccSearch NvccSearch::fromEnvironment()
         s.pathEnv = p;
     if (const char* c = std::getenv("CUDA_PATH"))
         s.cudaPathEnv = c;
+    if (const char* n = std::getenv("WARPSCOPE_NVCC"))
+        s.explicitNvcc = n;
     return s;
 }
 
 std::string nvccMissingMessage(const NvccSearch& search)
 {
+    if (!search.explicitNvcc.empty())
+        return "nvcc (the CUDA compiler) not found at " + search.explicitNvcc
+            + " (named by WARPSCOPE_NVCC); fix or unset it, or open a .ptx file instead";
     std::string where = "PATH";
     where += search.cudaPathEnv.empty() ? ", $CUDA_PATH/bin (CUDA_PATH not set)" : ", " + search.cudaPathEnv + "/bin";
     for (const auto& d : search.fallbackDirs)
@@ -55,6 +60,11 @@ std::string nvccMissingMessage(const NvccSearch& search)
 
 Result<std::filesystem::path> findNvcc(const NvccSearch& search)
 {
+    if (!search.explicitNvcc.empty()) {
+        if (isExecutable(search.explicitNvcc))
+            return std::filesystem::path(search.explicitNvcc);
+        return Error(ErrorCode::NotFound, nvccMissingMessage(search));
+    }
     for (const auto& dir : candidates(search)) {
         std::filesystem::path p = dir / "nvcc";
         if (isExecutable(p))

@@ -8,13 +8,15 @@
 
 namespace engine::ptx {
 
-/// Where to look for nvcc, in order: each directory of PATH, $CUDA_PATH/bin, then the fallbacks.
+/// Where to look for nvcc, in order: each directory of PATH, $CUDA_PATH/bin, then the fallbacks;
+/// $WARPSCOPE_NVCC, when set, names the one nvcc to use instead.
 struct NvccSearch {
+    std::string explicitNvcc; ///< the value of WARPSCOPE_NVCC
     std::string pathEnv; ///< the value of PATH
     std::string cudaPathEnv; ///< the value of CUDA_PATH
     std::vector<std::filesystem::path> fallbackDirs { "/usr/local/cuda/bin" };
 
-    /// PATH and CUDA_PATH of this process.
+    /// PATH, CUDA_PATH and WARPSCOPE_NVCC of this process.
     static NvccSearch fromEnvironment();
 };
 

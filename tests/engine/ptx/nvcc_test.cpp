@@ -123,3 +123,12 @@ TEST(PtxNvcc, CompilesCachesAndReportsDiagnostics)
     EXPECT_NE(failed.error().message.find("nvcc failed"), std::string::npos);
     EXPECT_NE(failed.error().message.find("undeclared"), std::string::npos); // nvcc's own diagnostic
 }
+
+TEST(PtxNvcc, ExplicitNvccThatIsMissingIsNamed)
+{
+    NvccSearch s;
+    s.explicitNvcc = "/nonexistent/nvcc";
+    auto found = findNvcc(s);
+    ASSERT_FALSE(found.ok());
+    EXPECT_NE(found.error().message.find("/nonexistent/nvcc (named by WARPSCOPE_NVCC)"), std::string::npos);
+}
