@@ -2,6 +2,7 @@
 
 #include "engine/ptx/parse_failure.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <limits>
@@ -62,14 +63,24 @@ char Lexer::peek(std::size_t ahead) const
     return m_pos + ahead < m_src.size() ? m_src[m_pos + ahead] : '\0';
 }
 
+// Tokens never span lines, so advancing is a pointer bump; newlines are counted where whitespace and
+// comments are skipped, and a column is the distance from the line's start.
 void Lexer::advance(std::size_t n)
 {
-    for (std::size_t i = 0; i < n && m_pos < m_src.size(); ++i, ++m_pos) {
+    m_pos = std::min(m_pos + n, m_src.size());
+}
+
+std::uint32_t Lexer::column() const
+{
+    return static_cast<std::uint32_t>(std::min<std::size_t>(m_pos - m_lineStart + 1, 0xffffffffu));
+}
+
+void Lexer::skipTo(std::size_t end)
+{
+    for (; m_pos < end; ++m_pos) {
         if (m_src[m_pos] == '\n') {
             ++m_line;
-            m_column = 1;
-        } else {
-            ++m_column;
+            m_lineStart = m_pos + 1;
         }
     }
 }
@@ -79,17 +90,19 @@ void Lexer::skipSpaceAndComments()
 {
     while (m_pos < m_src.size()) {
         char c = peek();
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
+        if (c == '\n') {
+            skipTo(m_pos + 1);
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
             advance();
         } else if (c == '/' && peek(1) == '/') {
-            while (m_pos < m_src.size() && peek() != '\n')
-                advance();
+            std::size_t eol = m_src.find('\n', m_pos);
+            m_pos = (eol == std::string_view::npos) ? m_src.size() : eol;
         } else if (c == '/' && peek(1) == '*') {
-            std::uint32_t line = m_line, column = m_column;
+            std::uint32_t line = m_line, col = column();
             std::size_t close = m_src.find("*/", m_pos + 2);
             if (close == std::string_view::npos)
-                failAt(m_file, line, column, "unterminated /* comment");
-            advance(close + 2 - m_pos);
+                failAt(m_file, line, col, "unterminated /* comment");
+            skipTo(close + 2);
         } else {
             return;
         }
@@ -100,7 +113,7 @@ Token Lexer::next()
 {
     Token tok;
     tok.line = m_line;
-    tok.column = m_column;
+    tok.column = column();
     if (m_pos >= m_src.size())
         return tok;
     char c = peek();
@@ -127,7 +140,7 @@ Token Lexer::lexIdentifier()
     Token tok;
     tok.kind = TokenKind::Identifier;
     tok.line = m_line;
-    tok.column = m_column;
+    tok.column = column();
     std::size_t start = m_pos;
     advance();
     while (isFollowSym(peek()))
@@ -143,7 +156,7 @@ Token Lexer::lexDotName()
     Token tok;
     tok.kind = TokenKind::DotName;
     tok.line = m_line;
-    tok.column = m_column;
+    tok.column = column();
     std::size_t start = m_pos;
     advance();
     for (;;) {
@@ -182,7 +195,7 @@ Token Lexer::lexNumber()
     Token tok;
     tok.kind = TokenKind::Integer;
     tok.line = m_line;
-    tok.column = m_column;
+    tok.column = column();
     std::size_t start = m_pos;
     char c1 = peek(1);
     if (peek() == '0' && (c1 == 'f' || c1 == 'F' || c1 == 'd' || c1 == 'D') && isHexDigit(peek(2))) {
@@ -259,7 +272,7 @@ Token Lexer::lexString()
     Token tok;
     tok.kind = TokenKind::String;
     tok.line = m_line;
-    tok.column = m_column;
+    tok.column = column();
     advance();
     std::size_t start = m_pos;
     while (m_pos < m_src.size() && peek() != '"' && peek() != '\n')

@@ -29,12 +29,14 @@ private:
     std::uint64_t digitsValue(std::string_view digits, unsigned base, const Token& at) const;
     char peek(std::size_t ahead = 0) const;
     void advance(std::size_t n = 1);
+    void skipTo(std::size_t end);
+    std::uint32_t column() const;
 
     std::string_view m_src;
     std::string m_file;
     std::size_t m_pos = 0;
     std::uint32_t m_line = 1;
-    std::uint32_t m_column = 1;
+    std::size_t m_lineStart = 0;
 };
 
 } // namespace engine::ptx

@@ -38,8 +38,10 @@ bool NameScopes::declareRegisters(RegisterFiles& files, const std::string& name,
 
 std::optional<RegRef> NameScopes::findInFrame(const Frame& frame, std::string_view name)
 {
-    if (auto it = frame.registers.find(name); it != frame.registers.end())
-        return it->second;
+    if (!frame.registers.empty()) {
+        if (auto it = frame.registers.find(name); it != frame.registers.end())
+            return it->second;
+    }
     if (frame.ranges.empty())
         return std::nullopt;
     // PTX ISA 8.5 §5.2.2: %r<N> declares %r0 .. %r{N-1}; split "%r12" into "%r" and 12.
