@@ -1,0 +1,191 @@
+#include "engine/simt/cta_runner.h"
+
+#include "engine/simt/operand_access.h"
+#include "engine/simt/simt_stack.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace engine::simt {
+
+CtaRunner::CtaRunner(const LaunchPlan& plan, DeviceMemory& memory, ExecutionObserver* observer,
+    std::vector<PcCounters>& counters, IssueCounters& issue)
+    : m_plan(plan)
+    , m_issue(issue)
+{
+    m_ctx.plan = &plan;
+    m_ctx.memory = &memory;
+    m_ctx.cta = &m_cta;
+    m_ctx.observer = observer;
+    m_ctx.counters = &counters;
+    m_cta.warps.resize(plan.warpsPerBlock);
+}
+
+void CtaRunner::start(std::uint64_t linear)
+{
+    const auto& g = m_plan.grid;
+    m_cta.linear = linear;
+    m_cta.ctaid = { static_cast<std::uint32_t>(linear % g[0]), static_cast<std::uint32_t>(linear / g[0] % g[1]),
+        static_cast<std::uint32_t>(linear / (std::uint64_t { g[0] } * g[1])) };
+    // Shared and local memory start zeroed (hardware leaves them undefined; zero is reproducible).
+    m_cta.shared.assign(m_plan.sharedBytes, 0);
+    m_cta.local.assign(m_plan.localBytesPerThread * m_plan.threadsPerBlock, 0);
+    m_cta.barriers = {};
+    m_cta.liveThreads = m_plan.threadsPerBlock;
+    const auto& b = m_plan.block;
+    for (std::uint32_t w = 0; w < m_plan.warpsPerBlock; ++w) {
+        WarpState& warp = m_cta.warps[w];
+        warp = WarpState {};
+        warp.index = w;
+        // Programming Guide 0.8.2 §3.2: warps take consecutive thread IDs, x fastest (tid = x + y Dx + z Dx Dy).
+        const std::uint32_t first = w * kWarpLanes;
+        const std::uint32_t lanes = std::min<std::uint32_t>(kWarpLanes, m_plan.threadsPerBlock - first);
+        warp.validMask = lanes == kWarpLanes ? kAllLanes : (1u << lanes) - 1u;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            const std::uint32_t t = first + l;
+            warp.tid[0][l] = t % b[0];
+            warp.tid[1][l] = t / b[0] % b[1];
+            warp.tid[2][l] = t / (b[0] * b[1]);
+        }
+        initWarp(warp, m_plan);
+        if (m_ctx.observer)
+            m_ctx.observer->onWarpBegin(WarpRef { m_cta.ctaid, linear, w });
+    }
+    m_ctx.fault = Fault {};
+}
+
+void CtaRunner::bindWarp(std::uint32_t w)
+{
+    m_ctx.warp = &m_cta.warps[w];
+    bindFrame(m_ctx);
+}
+
+bool CtaRunner::runWarpFor(std::uint32_t w, std::uint64_t n)
+{
+    WarpState& warp = m_cta.warps[w];
+    if (warp.status != WarpStatus::Ready)
+        return true;
+    bindWarp(w);
+    runWarp(m_ctx, m_issue, n);
+    if (m_ctx.fault.kind != FaultKind::None)
+        return false;
+    if (warp.status == WarpStatus::Done && m_ctx.observer)
+        m_ctx.observer->onWarpEnd(m_ctx.warpRef());
+    releaseBarriers();
+    return true;
+}
+
+bool CtaRunner::runToCompletion(const std::stop_token& stop)
+{
+    while (!finished()) {
+        if (stop.stop_requested()) {
+            m_ctx.fail(FaultKind::Cancelled, 0);
+            return false;
+        }
+        bool ran = false;
+        for (std::uint32_t w = 0; w < m_cta.warps.size(); ++w) {
+            if (m_cta.warps[w].status != WarpStatus::Ready)
+                continue;
+            ran = true;
+            if (!runWarpFor(w, kSliceInstructions))
+                return false;
+        }
+        if (!ran && detectDeadlock())
+            return false;
+    }
+    return true;
+}
+
+std::uint32_t CtaRunner::liveWarps() const
+{
+    return static_cast<std::uint32_t>(std::count_if(m_cta.warps.begin(), m_cta.warps.end(),
+        [](const WarpState& w) { return w.status != WarpStatus::Done; }));
+}
+
+bool CtaRunner::releaseBarriers()
+{
+    bool released = false;
+    const std::uint32_t live = liveWarps();
+    for (std::uint32_t b = 0; b < kBarrierCount; ++b) {
+        const BarrierState& bar = m_cta.barriers[b];
+        if (bar.arrivedWarps == 0)
+            continue;
+        const std::uint32_t expected = bar.expectedWarps ? bar.expectedWarps : live;
+        if (bar.arrivedWarps >= expected) {
+            release(b);
+            released = true;
+        }
+    }
+    return released;
+}
+
+void CtaRunner::release(std::uint32_t b)
+{
+    BarrierState bar = m_cta.barriers[b];
+    m_cta.barriers[b] = BarrierState {};
+    WarpState* const previous = m_ctx.warp;
+    for (std::uint32_t w = 0; w < m_cta.warps.size(); ++w) {
+        if (((bar.waitingWarps >> w) & 1u) == 0)
+            continue;
+        WarpState& warp = m_cta.warps[w];
+        warp.status = WarpStatus::Ready;
+        if (const ptx::Instruction* red = warp.barrierInstr) {
+            // PTX ISA 8.5 §9.7.13.1 bar.red: every participating thread receives the reduction.
+            bindWarp(w);
+            LaneBits v;
+            const std::uint64_t value = red->mode == ptx::OpMode::And ? (bar.allTrue ? 1u : 0u)
+                : red->mode == ptx::OpMode::Or                        ? (bar.anyTrue ? 1u : 0u)
+                                                                      : bar.popcount;
+            v.fill(value);
+            writeOperand(m_ctx, red->operands[0], v, warp.barrierMask);
+            warp.barrierInstr = nullptr;
+        }
+        if (m_ctx.observer)
+            m_ctx.observer->onBarrier(BarrierEvent { WarpRef { m_cta.ctaid, m_cta.linear, w }, b, warp.barrierPc,
+                BarrierPhase::Release });
+    }
+    if (previous) {
+        m_ctx.warp = previous;
+        bindFrame(m_ctx);
+    }
+}
+
+bool CtaRunner::finished() const
+{
+    return std::all_of(m_cta.warps.begin(), m_cta.warps.end(),
+        [](const WarpState& w) { return w.status == WarpStatus::Done; });
+}
+
+bool CtaRunner::detectDeadlock()
+{
+    if (finished())
+        return false;
+    for (const WarpState& w : m_cta.warps) {
+        if (w.status == WarpStatus::Ready)
+            return false;
+    }
+    std::string detail;
+    std::uint32_t first = 0;
+    bool found = false;
+    for (const WarpState& w : m_cta.warps) {
+        if (w.status != WarpStatus::AtBarrier)
+            continue;
+        if (!found) {
+            first = w.index;
+            found = true;
+        }
+        const BarrierState& bar = m_cta.barriers[w.barrier];
+        detail += (detail.empty() ? "" : "; ") + std::string("warp ") + std::to_string(w.index) + " waits at barrier "
+            + std::to_string(w.barrier) + " (PC " + std::to_string(w.barrierPc) + ", "
+            + std::to_string(bar.arrivedWarps) + " of "
+            + (bar.expectedWarps ? std::to_string(bar.expectedWarps) : std::to_string(liveWarps())) + " warps arrived)";
+    }
+    m_ctx.warp = &m_cta.warps[first];
+    bindFrame(m_ctx);
+    m_ctx.fail(FaultKind::Deadlock, static_cast<std::uint32_t>(std::countr_zero(m_ctx.warp->validMask)), detail);
+    m_ctx.fault.function = m_ctx.fnIndex;
+    m_ctx.fault.pc = m_ctx.warp->barrierPc;
+    return true;
+}
+
+} // namespace engine::simt

@@ -1,0 +1,158 @@
+#include "engine/simt/launch_plan.h"
+
+#include <algorithm>
+
+namespace engine::simt {
+
+namespace {
+
+    std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+    Error launchError(const std::string& kernel, const std::string& what)
+    {
+        return Error(ErrorCode::InvalidArgument, "launch of " + kernel + ": " + what);
+    }
+
+    /// Lays out the variables of one space in declaration order, each at its alignment (PTX ISA 8.5
+    /// §5.4.5 .align). Returns the end offset; extern (unsized) shared arrays are skipped here.
+    std::uint64_t layOut(const std::vector<ptx::Variable>& vars, ptx::StateSpace space, std::uint64_t start,
+        std::vector<std::uint64_t>& offsets)
+    {
+        std::uint64_t end = start;
+        for (std::size_t i = 0; i < vars.size(); ++i) {
+            const ptx::Variable& v = vars[i];
+            if (v.space != space || v.isExtern)
+                continue;
+            end = alignUp(end, std::max<std::uint64_t>(v.align, 1));
+            offsets[i] = end;
+            end += v.sizeBytes;
+        }
+        return end;
+    }
+
+    std::uint64_t externAlign(const std::vector<ptx::Variable>& vars, std::uint64_t align)
+    {
+        for (const ptx::Variable& v : vars) {
+            if (v.space == ptx::StateSpace::Shared && v.isExtern)
+                align = std::max<std::uint64_t>(align, v.align);
+        }
+        return align;
+    }
+
+    void placeExtern(const std::vector<ptx::Variable>& vars, std::uint64_t base, std::vector<std::uint64_t>& offsets)
+    {
+        for (std::size_t i = 0; i < vars.size(); ++i) {
+            if (vars[i].space == ptx::StateSpace::Shared && vars[i].isExtern)
+                offsets[i] = base;
+        }
+    }
+
+    void layOutFunctions(const ptx::Module& m, std::uint32_t kernelIndex, LaunchPlan& plan)
+    {
+        plan.functions.resize(m.functions.size());
+        std::uint64_t shared = plan.staticSharedBytes;
+        std::uint64_t local = 0;
+        for (std::size_t f = 0; f < m.functions.size(); ++f) {
+            const ptx::Function& fn = m.functions[f];
+            FunctionLayout& layout = plan.functions[f];
+            layout.variableOffset.assign(fn.variables.size(), 0);
+            layout.inParamBlock.assign(fn.variables.size(), 0);
+            shared = layOut(fn.variables, ptx::StateSpace::Shared, shared, layout.variableOffset);
+            layout.localBase = alignUp(local, 16);
+            local = layOut(fn.variables, ptx::StateSpace::Local, layout.localBase, layout.variableOffset);
+            // Kernel parameters keep the IR's offsets into the launch's parameter block (§5.1.6.1);
+            // every other .param (function arguments, call arguments) goes into the per-lane frame.
+            if (f == kernelIndex) {
+                for (std::uint32_t p : fn.params) {
+                    layout.inParamBlock[p] = 1;
+                    layout.variableOffset[p] = fn.variables[p].offset;
+                }
+            }
+            std::uint64_t frame = 0;
+            for (std::size_t i = 0; i < fn.variables.size(); ++i) {
+                const ptx::Variable& v = fn.variables[i];
+                if (v.space != ptx::StateSpace::Param || layout.inParamBlock[i])
+                    continue;
+                frame = alignUp(frame, std::max<std::uint64_t>(v.align, 1));
+                layout.variableOffset[i] = frame;
+                frame += v.sizeBytes;
+            }
+            layout.paramFrameBytes = static_cast<std::uint32_t>(alignUp(frame, 8));
+        }
+        plan.staticSharedBytes = shared;
+        plan.localBytesPerThread = alignUp(local, 16);
+    }
+
+    Result<bool> checkShape(const LaunchRequest& r, const ptx::Function& fn, const std::string& name)
+    {
+        for (int d = 0; d < 3; ++d) {
+            if (r.grid[static_cast<std::size_t>(d)] == 0 || r.block[static_cast<std::size_t>(d)] == 0)
+                return launchError(name, "grid and block dimensions must be at least 1");
+        }
+        const std::uint64_t threads = std::uint64_t { r.block[0] } * r.block[1] * r.block[2];
+        if (r.profile && threads > static_cast<std::uint64_t>(r.profile->limits.maxThreadsPerBlock))
+            return launchError(name, std::to_string(threads) + " threads per block exceed the device's limit of "
+                    + std::to_string(r.profile->limits.maxThreadsPerBlock));
+        if (threads > 64 * kWarpLanes)
+            return launchError(name, std::to_string(threads) + " threads per block are more than warpscope runs");
+        if (r.params.size() < fn.paramBytes)
+            return launchError(name, "parameter block of " + std::to_string(r.params.size())
+                    + " bytes, the kernel declares " + std::to_string(fn.paramBytes));
+        if (r.profile && r.profile->warpSize != kWarpLanes)
+            return Error(ErrorCode::Unsupported, "launch of " + name + ": warp size "
+                    + std::to_string(r.profile->warpSize) + " (warpscope executes 32-lane warps)");
+        return true;
+    }
+
+} // namespace
+
+std::string kernelDisplayName(const ptx::Function& fn)
+{
+    const std::string& d = fn.demangled.empty() ? fn.name : fn.demangled;
+    return d.substr(0, d.find('('));
+}
+
+Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& image)
+{
+    if (!r.module || r.kernel >= r.module->functions.size())
+        return Error(ErrorCode::InvalidArgument, "launch: no such kernel");
+    const ptx::Module& m = *r.module;
+    const ptx::Function& fn = m.functions[r.kernel];
+    const std::string name = kernelDisplayName(fn);
+    if (!fn.isEntry || !fn.hasBody)
+        return launchError(name, "not a kernel (.entry) with a body");
+    if (auto shape = checkShape(r, fn, name); !shape)
+        return shape.error();
+    LaunchPlan plan;
+    plan.module = r.module;
+    plan.kernelIndex = r.kernel;
+    plan.grid = r.grid;
+    plan.block = r.block;
+    plan.blockCount = std::uint64_t { r.grid[0] } * r.grid[1] * r.grid[2];
+    plan.threadsPerBlock = r.block[0] * r.block[1] * r.block[2];
+    plan.warpsPerBlock = (plan.threadsPerBlock + kWarpLanes - 1) / kWarpLanes;
+    plan.moduleVariableAddress = image.variableAddresses;
+    plan.moduleVariableAddress.resize(m.variables.size(), 0);
+    std::vector<std::uint64_t> moduleShared(m.variables.size(), 0);
+    plan.staticSharedBytes = layOut(m.variables, ptx::StateSpace::Shared, 0, moduleShared);
+    layOutFunctions(m, r.kernel, plan);
+    // Dynamic shared memory follows the static part (Programming Guide 0.8.2 §4.2.3: Ns bytes "in
+    // addition to the statically allocated memory"); every extern array starts there (§4.2.2.3).
+    std::uint64_t align = externAlign(m.variables, 16);
+    for (const ptx::Function& f : m.functions)
+        align = externAlign(f.variables, align);
+    plan.dynamicSharedBase = alignUp(plan.staticSharedBytes, align);
+    plan.sharedBytes = plan.dynamicSharedBase + r.dynamicSharedBytes;
+    placeExtern(m.variables, plan.dynamicSharedBase, moduleShared);
+    for (std::size_t i = 0; i < m.variables.size(); ++i) {
+        if (m.variables[i].space == ptx::StateSpace::Shared)
+            plan.moduleVariableAddress[i] = moduleShared[i];
+    }
+    for (std::size_t f = 0; f < m.functions.size(); ++f)
+        placeExtern(m.functions[f].variables, plan.dynamicSharedBase, plan.functions[f].variableOffset);
+    plan.params = r.params;
+    plan.instructionBudget = r.instructionBudget;
+    return plan;
+}
+
+} // namespace engine::simt

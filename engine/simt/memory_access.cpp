@@ -1,0 +1,153 @@
+#include "engine/simt/memory_access.h"
+
+#include "engine/simt/address_layout.h"
+#include "engine/simt/operand_access.h"
+
+#include <cstring>
+
+namespace engine::simt {
+
+namespace {
+
+    std::uint8_t* fault(ExecContext& ctx, FaultKind kind, const AccessPlan& plan, MemorySpace space,
+        std::uint64_t address, std::uint32_t lane)
+    {
+        ctx.fail(kind, lane, plan.word);
+        ctx.fault.address = address;
+        ctx.fault.size = plan.size;
+        ctx.fault.space = space;
+        return nullptr;
+    }
+
+    std::uint8_t* inRange(ExecContext& ctx, const AccessPlan& plan, std::uint8_t* base, std::uint64_t bytes,
+        MemorySpace space, std::uint64_t address, std::uint32_t lane)
+    {
+        if (address > bytes || bytes - address < plan.size)
+            return fault(ctx, FaultKind::OutOfBounds, plan, space, address, lane);
+        return base + address;
+    }
+
+    std::uint8_t* globalPointer(ExecContext& ctx, const AccessPlan& plan, MemorySpace space, std::uint64_t address,
+        std::uint32_t lane)
+    {
+        Allocation* a = ctx.lastAllocation;
+        if (!a || !a->contains(address, plan.size)) {
+            a = ctx.memory->findContaining(address, plan.size);
+            if (!a)
+                return fault(ctx, FaultKind::OutOfBounds, plan, space, address, lane);
+            ctx.lastAllocation = a;
+        }
+        return a->bytes.data() + (address - a->address);
+    }
+
+    std::uint8_t* paramPointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t lane)
+    {
+        if (plan.paramBlock) {
+            auto* block = const_cast<std::uint8_t*>(ctx.plan->params.data()); // read-only: st.param never targets it
+            return inRange(ctx, plan, block, ctx.plan->params.size(), MemorySpace::Param, address, lane);
+        }
+        const std::uint32_t frameBytes = ctx.layout->paramFrameBytes;
+        std::uint8_t* frame = ctx.warp->params.data() + ctx.paramBase + std::size_t { lane } * frameBytes;
+        return inRange(ctx, plan, frame, frameBytes, MemorySpace::Param, address, lane);
+    }
+
+    std::uint8_t* localPointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t lane)
+    {
+        const std::uint64_t perThread = ctx.plan->localBytesPerThread;
+        const std::uint64_t thread = std::uint64_t { ctx.warp->index } * kWarpLanes + lane;
+        return inRange(ctx, plan, ctx.cta->local.data() + thread * perThread, perThread, MemorySpace::Local, address, lane);
+    }
+
+} // namespace
+
+AccessPlan planAccess(const ExecContext& ctx, const ptx::Instruction& ins, const ptx::Operand& address,
+    std::uint32_t size, MemoryOp op)
+{
+    AccessPlan plan;
+    plan.space = ins.space;
+    plan.size = size;
+    plan.op = op;
+    plan.word = op == MemoryOp::Load ? "read" : op == MemoryOp::Store ? "write" : "atomic";
+    if (ins.space == ptx::StateSpace::Param) {
+        if (address.base == ptx::AddressBase::Symbol)
+            plan.paramBlock = address.scope == ptx::SymbolScope::Function && ctx.layout->inParamBlock[address.index];
+        else
+            plan.paramBlock = ctx.warp->frames.size() == 1; // an address taken of a kernel parameter
+    }
+    return plan;
+}
+
+std::uint8_t* lanePointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t lane,
+    MemorySpace& resolved)
+{
+    ptx::StateSpace space = plan.space;
+    if (space == ptx::StateSpace::Generic) {
+        // address_layout.h: the generic windows of .shared and .local; the rest is .global.
+        if (inSharedWindow(address)) {
+            space = ptx::StateSpace::Shared;
+            address -= kSharedWindowBase;
+        } else if (inLocalWindow(address)) {
+            space = ptx::StateSpace::Local;
+            address -= kLocalWindowBase;
+        } else {
+            space = ptx::StateSpace::Global;
+        }
+    }
+    ctx.addresses[lane] = address;
+    switch (space) {
+    case ptx::StateSpace::Shared: resolved = MemorySpace::Shared; break;
+    case ptx::StateSpace::Local: resolved = MemorySpace::Local; break;
+    case ptx::StateSpace::Const: resolved = MemorySpace::Const; break;
+    case ptx::StateSpace::Param: resolved = MemorySpace::Param; break;
+    default: resolved = MemorySpace::Global; break;
+    }
+    if ((address & (plan.size - 1)) != 0)
+        return fault(ctx, FaultKind::Misaligned, plan, resolved, address, lane);
+    switch (space) {
+    case ptx::StateSpace::Shared:
+        return inRange(ctx, plan, ctx.cta->shared.data(), ctx.cta->shared.size(), resolved, address, lane);
+    case ptx::StateSpace::Local: return localPointer(ctx, plan, address, lane);
+    case ptx::StateSpace::Param: return paramPointer(ctx, plan, address, lane);
+    default: return globalPointer(ctx, plan, resolved, address, lane);
+    }
+}
+
+void journalStore(ExecContext& ctx, MemorySpace space, std::uint64_t address, const std::uint8_t* p, std::uint32_t size)
+{
+    if (space != MemorySpace::Global && space != MemorySpace::Const)
+        return;
+    WriteJournal& j = *ctx.journal;
+    j.entries.push_back(WriteJournal::Entry { address, size, j.oldBytes.size() });
+    j.oldBytes.insert(j.oldBytes.end(), p, p + size);
+}
+
+void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std::uint32_t, 5>& spaceMasks)
+{
+    for (std::size_t s = 0; s < spaceMasks.size(); ++s) {
+        if (spaceMasks[s] == 0)
+            continue;
+        const std::uint32_t pc = ctx.warp->stack.back().pc - 1;
+        if (ctx.recordAccesses) {
+            ctx.lastAccess = LastAccess { true, pc, static_cast<MemorySpace>(s), plan.op, spaceMasks[s], plan.size,
+                ctx.addresses };
+        }
+        if (ctx.observer) {
+            ctx.observer->onMemory(MemoryEvent { ctx.warpRef(), ctx.fnIndex, pc, static_cast<MemorySpace>(s), plan.op,
+                spaceMasks[s], plan.size, &ctx.addresses });
+        }
+    }
+}
+
+std::uint64_t loadBytes(const std::uint8_t* p, std::uint32_t size)
+{
+    std::uint64_t v = 0;
+    std::memcpy(&v, p, size); // little-endian host (x86-64, AArch64)
+    return v;
+}
+
+void storeBytes(std::uint8_t* p, std::uint64_t value, std::uint32_t size)
+{
+    std::memcpy(p, &value, size);
+}
+
+} // namespace engine::simt

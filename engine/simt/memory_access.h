@@ -1,0 +1,38 @@
+#pragma once
+
+#include "engine/simt/exec_context.h"
+#include "engine/simt/lane_values.h"
+
+namespace engine::simt {
+
+/// How one memory instruction addresses memory, decided once per instruction.
+struct AccessPlan {
+    ptx::StateSpace space = ptx::StateSpace::Generic; ///< the instruction's state space
+    bool paramBlock = false; ///< .param reads from the launch's parameter block (a kernel parameter)
+    std::uint32_t size = 4; ///< bytes per lane (the whole vector)
+    MemoryOp op = MemoryOp::Load;
+    const char* word = "read"; ///< "read", "write", "atomic" for messages
+};
+
+/// The access plan of ld/st/atom/red: size = element size × vector width.
+AccessPlan planAccess(const ExecContext& ctx, const ptx::Instruction& ins, const ptx::Operand& address,
+    std::uint32_t size, MemoryOp op);
+
+/// Translates lane `lane`'s address to host memory after the memcheck (bounds and natural alignment,
+/// PTX ISA 8.5 §5.4.5 / §9.7.9.8: addresses must be aligned to the access size). Records the resolved
+/// state-space address in ctx.addresses[lane] and its space in `resolved`. Null after recording a fault.
+std::uint8_t* lanePointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t lane,
+    MemorySpace& resolved);
+
+/// Records the overwritten bytes when a journal is attached (the stepper's undo of global stores).
+void journalStore(ExecContext& ctx, MemorySpace space, std::uint64_t address, const std::uint8_t* p, std::uint32_t size);
+
+/// Tells the observer (and the stepper's last-access record) about a warp's access; `spaceMasks[s]` are
+/// the lanes that resolved to MemorySpace s.
+void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std::uint32_t, 5>& spaceMasks);
+
+/// Little-endian load/store of `size` (1, 2, 4, 8) bytes.
+std::uint64_t loadBytes(const std::uint8_t* p, std::uint32_t size);
+void storeBytes(std::uint8_t* p, std::uint64_t value, std::uint32_t size);
+
+} // namespace engine::simt

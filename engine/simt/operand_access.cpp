@@ -1,0 +1,181 @@
+#include "engine/simt/operand_access.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace engine::simt {
+
+namespace {
+
+    using ptx::RegFile;
+
+    std::uint64_t floatLiteral(const ptx::Operand& op, ptx::ScalarType type)
+    {
+        const auto bits = static_cast<std::uint64_t>(op.value);
+        // PTX ISA 8.5 §4.5.2: 0fXXXXXXXX is single precision, 0dXXXXXXXXXXXXXXXX and decimal literals
+        // double precision; an instruction of the other width gets the value converted.
+        if (type == ptx::ScalarType::F32 && op.count == 8)
+            return bitsOf(static_cast<float>(asF64(bits)));
+        if (type == ptx::ScalarType::F64 && op.count == 4)
+            return bitsOf(static_cast<double>(asF32(bits)));
+        return bits;
+    }
+
+    std::uint64_t uniformSpecial(const ExecContext& ctx, const ptx::Operand& op)
+    {
+        const LaunchPlan& plan = *ctx.plan;
+        const std::size_t c = op.component;
+        switch (op.special) {
+        case ptx::SpecialReg::Ntid: return plan.block[c];
+        case ptx::SpecialReg::Ctaid: return ctx.cta->ctaid[c];
+        case ptx::SpecialReg::Nctaid: return plan.grid[c];
+        case ptx::SpecialReg::Warpid: return ctx.warp->index;
+        case ptx::SpecialReg::Nwarpid: return plan.warpsPerBlock;
+        case ptx::SpecialReg::Smid: return 0; // functional model: one SM runs everything
+        case ptx::SpecialReg::Nsmid: return 1;
+        case ptx::SpecialReg::Gridid: return 0;
+        case ptx::SpecialReg::Clock: return ctx.clock & 0xffffffffu;
+        case ptx::SpecialReg::Clock64: return ctx.clock;
+        case ptx::SpecialReg::Globaltimer: return ctx.clock; // deterministic: instructions, not time
+        case ptx::SpecialReg::DynamicSmemSize: return plan.sharedBytes - plan.dynamicSharedBase;
+        case ptx::SpecialReg::TotalSmemSize: return plan.sharedBytes;
+        case ptx::SpecialReg::WarpSize: return kWarpLanes;
+        default: throw std::logic_error("uniformSpecial: per-lane special register");
+        }
+    }
+
+    void readSpecial(const ExecContext& ctx, const ptx::Operand& op, LaneBits& out)
+    {
+        // PTX ISA 8.5 §10.1 %tid, §10.7 %laneid, §10.9-10.13 %lanemask_*.
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            const std::uint64_t bit = std::uint64_t { 1 } << l;
+            switch (op.special) {
+            case ptx::SpecialReg::Tid: out[l] = ctx.warp->tid[op.component][l]; break;
+            case ptx::SpecialReg::Laneid: out[l] = l; break;
+            case ptx::SpecialReg::LanemaskEq: out[l] = bit; break;
+            case ptx::SpecialReg::LanemaskLe: out[l] = (bit << 1) - 1; break;
+            case ptx::SpecialReg::LanemaskLt: out[l] = bit - 1; break;
+            case ptx::SpecialReg::LanemaskGe: out[l] = ~(bit - 1) & 0xffffffffu; break;
+            case ptx::SpecialReg::LanemaskGt: out[l] = ~((bit << 1) - 1) & 0xffffffffu; break;
+            default: out.fill(uniformSpecial(ctx, op)); return;
+            }
+        }
+    }
+
+} // namespace
+
+void readRegister(const ExecContext& ctx, ptx::RegRef reg, LaneBits& out)
+{
+    const std::size_t base = std::size_t { reg.index } * kWarpLanes;
+    switch (reg.file) {
+    case RegFile::Pred:
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+            out[l] = (ctx.pred[reg.index] >> l) & 1u;
+        break;
+    case RegFile::B16:
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            out[l] = ctx.b16[base + l];
+        break;
+    case RegFile::B32:
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            out[l] = ctx.b32[base + l];
+        break;
+    case RegFile::B64: std::memcpy(out.data(), ctx.b64 + base, sizeof(LaneBits)); break;
+    case RegFile::B128:
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            out[l] = ctx.b128[(base + l) * 2];
+        break;
+    }
+}
+
+void readOperand(const ExecContext& ctx, const ptx::Operand& op, ptx::ScalarType type, LaneBits& out)
+{
+    switch (op.kind) {
+    case ptx::OperandKind::Register:
+        readRegister(ctx, { op.file, op.index }, out);
+        if (op.negate) {
+            for (auto& v : out)
+                v ^= 1u;
+        }
+        return;
+    case ptx::OperandKind::Immediate:
+        out.fill(op.isFloat ? floatLiteral(op, type) : static_cast<std::uint64_t>(op.value));
+        return;
+    case ptx::OperandKind::Special: readSpecial(ctx, op, out); return;
+    case ptx::OperandKind::Symbol: out.fill(symbolAddress(ctx, op)); return;
+    case ptx::OperandKind::Address: readAddress(ctx, op, out); return;
+    default: throw std::logic_error("readOperand: operand kind cannot be read as a value");
+    }
+}
+
+void writeRegister(ExecContext& ctx, ptx::RegRef reg, const LaneBits& v, std::uint32_t mask)
+{
+    const std::size_t base = std::size_t { reg.index } * kWarpLanes;
+    switch (reg.file) {
+    case RegFile::Pred: {
+        std::uint32_t bits = 0;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+            bits |= static_cast<std::uint32_t>(v[l] & 1u) << l;
+        ctx.pred[reg.index] = (ctx.pred[reg.index] & ~mask) | (bits & mask);
+        return;
+    }
+    case RegFile::B16:
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            ctx.b16[base + l] = laneOn(mask, static_cast<int>(l)) ? static_cast<std::uint16_t>(v[l]) : ctx.b16[base + l];
+        return;
+    case RegFile::B32:
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            ctx.b32[base + l] = laneOn(mask, static_cast<int>(l)) ? static_cast<std::uint32_t>(v[l]) : ctx.b32[base + l];
+        return;
+    case RegFile::B64:
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            ctx.b64[base + l] = laneOn(mask, static_cast<int>(l)) ? v[l] : ctx.b64[base + l];
+        return;
+    case RegFile::B128:
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            if (laneOn(mask, static_cast<int>(l))) {
+                ctx.b128[(base + l) * 2] = v[l];
+                ctx.b128[(base + l) * 2 + 1] = 0;
+            }
+        }
+        return;
+    }
+}
+
+void writeOperand(ExecContext& ctx, const ptx::Operand& op, const LaneBits& values, std::uint32_t mask)
+{
+    if (op.kind == ptx::OperandKind::Register)
+        writeRegister(ctx, { op.file, op.index }, values, mask);
+    else if (op.kind != ptx::OperandKind::Sink)
+        throw std::logic_error("writeOperand: destination is not a register");
+}
+
+std::uint64_t symbolAddress(const ExecContext& ctx, const ptx::Operand& op)
+{
+    if (op.scope == ptx::SymbolScope::Module)
+        return ctx.plan->moduleVariableAddress[op.index];
+    return ctx.layout->variableOffset[op.index];
+}
+
+ptx::StateSpace symbolSpace(const ExecContext& ctx, const ptx::Operand& op)
+{
+    if (op.scope == ptx::SymbolScope::Module)
+        return ctx.plan->module->variables[op.index].space;
+    return ctx.fn->variables[op.index].space;
+}
+
+void readAddress(const ExecContext& ctx, const ptx::Operand& op, LaneBits& out)
+{
+    const auto offset = static_cast<std::uint64_t>(op.value);
+    switch (op.base) {
+    case ptx::AddressBase::None: out.fill(offset); return;
+    case ptx::AddressBase::Symbol: out.fill(symbolAddress(ctx, op) + offset); return;
+    case ptx::AddressBase::Register:
+        readRegister(ctx, { op.file, op.index }, out);
+        for (auto& a : out)
+            a += offset;
+        return;
+    }
+}
+
+} // namespace engine::simt

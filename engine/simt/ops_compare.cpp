@@ -1,0 +1,135 @@
+// PTX ISA 8.5 §9.7.5 "Comparison and Selection Instructions": setp, set, selp, slct.
+#include "engine/simt/float_env.h"
+#include "engine/simt/op_helpers.h"
+
+namespace engine::simt {
+
+namespace {
+
+    using ptx::CmpOp;
+
+    /// §9.7.5.1 Tables 21-23: integer, unsigned and floating-point comparisons. Ordered float
+    /// comparisons are false when an operand is NaN; the unordered ones (…u) are true.
+    template <typename T>
+    bool compare(CmpOp op, T a, T b)
+    {
+        bool unordered = false;
+        if constexpr (std::is_floating_point_v<T>)
+            unordered = a != a || b != b;
+        switch (op) {
+        case CmpOp::Eq: return a == b;
+        case CmpOp::Ne: return !unordered && a != b;
+        case CmpOp::Lt: case CmpOp::Lo: return a < b;
+        case CmpOp::Le: case CmpOp::Ls: return a <= b;
+        case CmpOp::Gt: case CmpOp::Hi: return a > b;
+        case CmpOp::Ge: case CmpOp::Hs: return a >= b;
+        case CmpOp::Equ: return unordered || a == b;
+        case CmpOp::Neu: return unordered || a != b;
+        case CmpOp::Ltu: return unordered || a < b;
+        case CmpOp::Leu: return unordered || a <= b;
+        case CmpOp::Gtu: return unordered || a > b;
+        case CmpOp::Geu: return unordered || a >= b;
+        case CmpOp::Num: return !unordered;
+        case CmpOp::Nan: return unordered;
+        case CmpOp::None: break;
+        }
+        return false;
+    }
+
+    /// Per-lane comparison results as bits (1 = true), for the lanes' a and b read as `type`.
+    bool compareLanes(ExecContext& ctx, const ptx::Instruction& ins, ptx::ScalarType type, const ptx::Operand& aOp,
+        const ptx::Operand& bOp, std::uint32_t& bits)
+    {
+        LaneBits a;
+        LaneBits b;
+        readOperand(ctx, aOp, type, a);
+        readOperand(ctx, bOp, type, b);
+        bits = 0;
+        const bool ftz = ins.has(ptx::FlagFtz);
+        auto run = [&]<typename T>(T) {
+            for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+                T x = fromBits<T>(a[l]);
+                T y = fromBits<T>(b[l]);
+                if constexpr (std::is_same_v<T, float>) {
+                    x = ftz ? flushSubnormal(x) : x;
+                    y = ftz ? flushSubnormal(y) : y;
+                }
+                bits |= static_cast<std::uint32_t>(compare(ins.cmp, x, y)) << l;
+            }
+        };
+        return visitInteger(type, run) || visitFloat(type, run);
+    }
+
+    /// §9.7.5.1: the optional BoolOp combines the comparison with predicate c.
+    std::uint32_t combine(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t bits, std::size_t cIndex)
+    {
+        if (ins.mode2 == ptx::OpMode::None || cIndex >= ins.operandCount)
+            return bits;
+        LaneBits c;
+        readOperand(ctx, ins.operands[cIndex], ptx::ScalarType::Pred, c);
+        std::uint32_t cb = 0;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+            cb |= static_cast<std::uint32_t>(c[l] & 1u) << l;
+        switch (ins.mode2) {
+        case ptx::OpMode::And: return bits & cb;
+        case ptx::OpMode::Or: return bits | cb;
+        case ptx::OpMode::Xor: return bits ^ cb;
+        default: return bits;
+        }
+    }
+
+    void writeBits(ExecContext& ctx, const ptx::Operand& dst, std::uint32_t bits, std::uint32_t mask)
+    {
+        LaneBits v;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+            v[l] = (bits >> l) & 1u;
+        writeOperand(ctx, dst, v, mask);
+    }
+
+} // namespace
+
+// §9.7.5.1 setp: p = (a cmp b) op c, and with `p|q` also q = !(a cmp b) op c.
+void execSetp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    const bool dual = ins.has(ptx::FlagDualDest);
+    const std::size_t a = dual ? 2 : 1;
+    std::uint32_t bits = 0;
+    if (!compareLanes(ctx, ins, ins.type, ins.operands[a], ins.operands[a + 1], bits))
+        return unsupported(ctx, ins, "comparison type");
+    writeBits(ctx, ins.operands[0], combine(ctx, ins, bits, a + 2), mask);
+    if (dual)
+        writeBits(ctx, ins.operands[1], combine(ctx, ins, ~bits, a + 2), mask);
+}
+
+// §9.7.5.2 set: d = 1.0f or 0xffffffff when true (by the destination type), 0 when false.
+void execSet(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    std::uint32_t bits = 0;
+    if (!compareLanes(ctx, ins, ins.type2, ins.operands[1], ins.operands[2], bits))
+        return unsupported(ctx, ins, "comparison type");
+    bits = combine(ctx, ins, bits, 3);
+    const std::uint64_t one = ins.type == ptx::ScalarType::F32 ? bitsOf(1.0f) : 0xffffffffu;
+    LaneBits v;
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+        v[l] = ((bits >> l) & 1u) ? one : 0;
+    writeOperand(ctx, ins.operands[0], v, mask);
+}
+
+// §9.7.5.3 selp: d = c ? a : b.
+void execSelp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    mapTernary(ctx, ins, mask, ptx::ScalarType::Pred,
+        [](std::uint64_t a, std::uint64_t b, std::uint64_t c) { return (c & 1u) ? a : b; });
+}
+
+// §9.7.5.4 slct: d = (c >= 0) ? a : b, c being .s32 or .f32 (a NaN c selects b).
+void execSlct(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    const bool isFloat = ins.type2 == ptx::ScalarType::F32;
+    mapTernary(ctx, ins, mask, ins.type2, [isFloat](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+        const bool nonNegative = isFloat ? asF32(c) >= 0.0f : fromBits<std::int32_t>(c) >= 0;
+        return nonNegative ? a : b;
+    });
+}
+
+} // namespace engine::simt

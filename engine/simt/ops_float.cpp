@@ -1,0 +1,130 @@
+// PTX ISA 8.5 §9.7.3 "Floating-Point Instructions": add, sub, mul, fma/mad, div, abs, neg, min, max,
+// copysign, testp, for .f32 and .f64 (.f16/.bf16 arithmetic is not modeled).
+#include "engine/simt/ops_float.h"
+
+#include "engine/simt/float_env.h"
+#include "engine/simt/op_helpers.h"
+
+#include <cmath>
+
+namespace engine::simt {
+
+namespace {
+
+    /// The modifiers that touch single-precision values: .ftz and .sat (§9.7.3.1).
+    struct FloatMods {
+        bool ftz = false;
+        bool sat = false;
+    };
+
+    template <typename T>
+    T in(T x, FloatMods m)
+    {
+        if constexpr (std::is_same_v<T, float>)
+            return m.ftz ? flushSubnormal(x) : x;
+        return x;
+    }
+
+    template <typename T>
+    std::uint64_t out(T r, FloatMods m)
+    {
+        if constexpr (std::is_same_v<T, float>) {
+            if (m.ftz)
+                r = flushSubnormal(r);
+            r = canonicalNan(r);
+        }
+        if (m.sat)
+            r = saturateUnit(r);
+        return toBits(r);
+    }
+
+    template <typename T, typename Op>
+    void binary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, Op op)
+    {
+        const FloatMods m { ins.has(ptx::FlagFtz), ins.has(ptx::FlagSat) };
+        const RoundingScope rounding(ins.rounding);
+        mapBinary(ctx, ins, mask, [m, op](std::uint64_t a, std::uint64_t b) {
+            return out<T>(op(in(fromBits<T>(a), m), in(fromBits<T>(b), m)), m);
+        });
+    }
+
+    // §9.7.3.5 fma / §9.7.3.6 mad: a * b + c with a single rounding.
+    template <typename T>
+    void fusedMultiplyAdd(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    {
+        const FloatMods m { ins.has(ptx::FlagFtz), ins.has(ptx::FlagSat) };
+        const RoundingScope rounding(ins.rounding);
+        mapTernary(ctx, ins, mask, ins.type, [m](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+            return out<T>(std::fma(in(fromBits<T>(a), m), in(fromBits<T>(b), m), in(fromBits<T>(c), m)), m);
+        });
+    }
+
+    // §9.7.3.10 min / §9.7.3.11 max: a NaN operand yields the other one; two NaNs the canonical NaN;
+    // -0.0 is smaller than +0.0.
+    template <typename T>
+    T minMax(T a, T b, bool isMax)
+    {
+        if (a != a)
+            return b;
+        if (b != b)
+            return a;
+        if (a == b && a == T(0)) {
+            const bool aNeg = std::signbit(a);
+            const bool bNeg = std::signbit(b);
+            return (isMax ? (aNeg && bNeg) : (aNeg || bNeg)) ? -T(0) : T(0);
+        }
+        return isMax ? (a > b ? a : b) : (a < b ? a : b);
+    }
+
+    template <typename T>
+    void arithmetic(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    {
+        switch (ins.opcode) {
+        case ptx::Opcode::Add: binary<T>(ctx, ins, mask, [](T a, T b) { return a + b; }); return;
+        case ptx::Opcode::Sub: binary<T>(ctx, ins, mask, [](T a, T b) { return a - b; }); return;
+        case ptx::Opcode::Mul: binary<T>(ctx, ins, mask, [](T a, T b) { return a * b; }); return;
+        // §9.7.3.8 div: .rn/.rz/.rm/.rp are IEEE divisions; .approx and .full are modeled by the
+        // correctly rounded quotient (within their documented 2-ulp bound).
+        case ptx::Opcode::Div: binary<T>(ctx, ins, mask, [](T a, T b) { return a / b; }); return;
+        case ptx::Opcode::Min: binary<T>(ctx, ins, mask, [](T a, T b) { return minMax(a, b, false); }); return;
+        case ptx::Opcode::Max: binary<T>(ctx, ins, mask, [](T a, T b) { return minMax(a, b, true); }); return;
+        case ptx::Opcode::Mad:
+        case ptx::Opcode::Fma: fusedMultiplyAdd<T>(ctx, ins, mask); return;
+        default: break;
+        }
+        // §9.7.3.3 abs / §9.7.3.4 neg: sign-bit operations (.ftz flushes a subnormal input first).
+        const bool ftz = ins.has(ptx::FlagFtz);
+        const bool negate = ins.opcode == ptx::Opcode::Neg;
+        mapUnary(ctx, ins, mask, [ftz, negate](std::uint64_t a) {
+            T x = fromBits<T>(a);
+            if constexpr (std::is_same_v<T, float>)
+                x = ftz ? flushSubnormal(x) : x;
+            return toBits(negate ? -x : std::fabs(x));
+        });
+    }
+
+} // namespace
+
+void floatArithmetic(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    if (!visitFloat(ins.type, [&]<typename T>(T) { arithmetic<T>(ctx, ins, mask); }))
+        unsupported(ctx, ins, "half-precision arithmetic is not modeled");
+}
+
+void execFma(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask) { floatArithmetic(ctx, ins, mask); }
+
+// §9.7.3.2 copysign: d = the magnitude of b with the sign of a.
+void execCopysign(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    if (!visitFloat(ins.type, [&]<typename T>(T) {
+            mapBinary(ctx, ins, mask, [](std::uint64_t a, std::uint64_t b) {
+                return toBits(std::copysign(fromBits<T>(b), fromBits<T>(a)));
+            });
+        }))
+        unsupported(ctx, ins, "type");
+}
+
+// §9.7.3.1 testp: the front end does not record which property (.finite, .normal, ...) is tested.
+void execTestp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t) { unsupported(ctx, ins, "testp is not modeled"); }
+
+} // namespace engine::simt

@@ -1,0 +1,173 @@
+// PTX ISA 8.5 §9.7.9 "Data Movement and Conversion Instructions": ld, ldu, st, prefetch, cvta, isspacep.
+#include "engine/simt/address_layout.h"
+#include "engine/simt/memory_access.h"
+#include "engine/simt/operand_access.h"
+#include "engine/simt/ops.h"
+
+#include <array>
+
+namespace engine::simt {
+
+namespace {
+
+    constexpr std::size_t kMaxVector = 8;
+
+    std::uint32_t elementBytes(const ptx::Instruction& ins)
+    {
+        return ptx::typeSizeBytes(ins.type);
+    }
+
+    /// §9.7.9.8 ld: a signed type sign-extends into a wider register, others zero-extend.
+    std::uint64_t extend(std::uint64_t raw, ptx::ScalarType type, std::uint32_t bytes)
+    {
+        return ptx::isSignedType(type) ? static_cast<std::uint64_t>(signExtend(raw, bytes * 8)) : raw;
+    }
+
+    /// The register of vector element `e` of a value operand (a Register or a Vector); index kNoPc for `_`.
+    ptx::RegRef elementReg(const ExecContext& ctx, const ptx::Operand& op, std::size_t e)
+    {
+        if (op.kind == ptx::OperandKind::Vector)
+            return ctx.fn->vectorRegs[op.index + e];
+        return ptx::RegRef { op.file, op.index };
+    }
+
+    bool checkShape(ExecContext& ctx, const ptx::Instruction& ins)
+    {
+        const std::uint32_t bytes = elementBytes(ins);
+        if (bytes == 0 || bytes > 8 || ins.vectorWidth > kMaxVector) {
+            unsupported(ctx, ins, "a memory access of this type or vector width");
+            return false;
+        }
+        return true;
+    }
+
+    void load(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    {
+        if (!checkShape(ctx, ins))
+            return;
+        const std::uint32_t bytes = elementBytes(ins);
+        const std::size_t width = ins.vectorWidth;
+        const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], bytes * static_cast<std::uint32_t>(width), MemoryOp::Load);
+        LaneBits addr;
+        readAddress(ctx, ins.operands[1], addr);
+        std::array<LaneBits, kMaxVector> values;
+        std::array<std::uint32_t, 5> spaces {};
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            if (!laneOn(mask, static_cast<int>(l)))
+                continue;
+            MemorySpace space;
+            const std::uint8_t* p = lanePointer(ctx, plan, addr[l], l, space);
+            if (!p)
+                return;
+            spaces[static_cast<std::size_t>(space)] |= 1u << l;
+            for (std::size_t e = 0; e < width; ++e)
+                values[e][l] = extend(loadBytes(p + e * bytes, bytes), ins.type, bytes);
+        }
+        for (std::size_t e = 0; e < width; ++e) {
+            const ptx::RegRef reg = elementReg(ctx, ins.operands[0], e);
+            if (reg.index != ptx::kNoPc)
+                writeRegister(ctx, reg, values[e], mask);
+        }
+        if (ctx.observer || ctx.recordAccesses)
+            reportAccess(ctx, plan, spaces);
+    }
+
+    void readStoreValues(const ExecContext& ctx, const ptx::Instruction& ins, std::array<LaneBits, kMaxVector>& values)
+    {
+        const ptx::Operand& src = ins.operands[1];
+        if (src.kind != ptx::OperandKind::Vector) {
+            readOperand(ctx, src, ins.type, values[0]);
+            return;
+        }
+        for (std::size_t e = 0; e < ins.vectorWidth; ++e) {
+            const ptx::RegRef reg = ctx.fn->vectorRegs[src.index + e];
+            if (reg.index == ptx::kNoPc)
+                values[e].fill(0);
+            else
+                readRegister(ctx, reg, values[e]);
+        }
+    }
+
+    void store(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    {
+        if (!checkShape(ctx, ins))
+            return;
+        const std::uint32_t bytes = elementBytes(ins);
+        const std::size_t width = ins.vectorWidth;
+        const AccessPlan plan = planAccess(ctx, ins, ins.operands[0], bytes * static_cast<std::uint32_t>(width), MemoryOp::Store);
+        LaneBits addr;
+        readAddress(ctx, ins.operands[0], addr);
+        std::array<LaneBits, kMaxVector> values;
+        readStoreValues(ctx, ins, values);
+        std::array<std::uint32_t, 5> spaces {};
+        // Lanes store in ascending order, so when several lanes write one address the highest lane's
+        // value remains (programming-guide-0.8.2.txt §3.2 leaves the winner undefined; DIGEST §12.3).
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            if (!laneOn(mask, static_cast<int>(l)))
+                continue;
+            MemorySpace space;
+            std::uint8_t* p = lanePointer(ctx, plan, addr[l], l, space);
+            if (!p)
+                return;
+            spaces[static_cast<std::size_t>(space)] |= 1u << l;
+            if (ctx.journal)
+                journalStore(ctx, space, ctx.addresses[l], p, plan.size);
+            for (std::size_t e = 0; e < width; ++e)
+                storeBytes(p + e * bytes, values[e][l], bytes);
+        }
+        if (ctx.observer || ctx.recordAccesses)
+            reportAccess(ctx, plan, spaces);
+    }
+
+} // namespace
+
+void execLd(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask) { load(ctx, ins, mask); }
+
+// §9.7.9.9 ldu: a load of a value that is the same for all threads of the warp; the same memory semantics.
+void execLdu(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask) { load(ctx, ins, mask); }
+
+void execSt(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask) { store(ctx, ins, mask); }
+
+// §9.7.9.15 prefetch: a performance hint with no architectural effect (and no fault).
+void execPrefetch(ExecContext&, const ptx::Instruction&, std::uint32_t) { }
+void execPrefetchu(ExecContext&, const ptx::Instruction&, std::uint32_t) { }
+
+// §9.7.9.17 cvta: converts between a state-space address and a generic one (address_layout.h windows).
+void execCvta(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    LaneBits v;
+    readOperand(ctx, ins.operands[1], ins.type, v);
+    const bool toSpace = ins.has(ptx::FlagToSpace);
+    std::uint64_t base = 0;
+    if (ins.space == ptx::StateSpace::Shared)
+        base = kSharedWindowBase;
+    else if (ins.space == ptx::StateSpace::Local)
+        base = kLocalWindowBase;
+    const bool narrow = ins.type == ptx::ScalarType::U32;
+    for (auto& a : v) {
+        a = toSpace ? a - base : a + base;
+        if (narrow)
+            a &= 0xffffffffu;
+    }
+    writeOperand(ctx, ins.operands[0], v, mask);
+}
+
+// §9.7.9.16 isspacep: whether a generic address lies in the given space's window.
+void execIsspacep(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    LaneBits v;
+    readOperand(ctx, ins.operands[1], ptx::ScalarType::U64, v);
+    for (auto& a : v) {
+        const bool shared = inSharedWindow(a);
+        const bool local = inLocalWindow(a);
+        switch (ins.space) {
+        case ptx::StateSpace::Shared: a = shared; break;
+        case ptx::StateSpace::Local: a = local; break;
+        case ptx::StateSpace::Param: a = 0; break;
+        default: a = !shared && !local && a >= kGlobalBase; break;
+        }
+    }
+    writeOperand(ctx, ins.operands[0], v, mask);
+}
+
+} // namespace engine::simt

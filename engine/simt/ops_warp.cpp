@@ -1,0 +1,160 @@
+// PTX ISA 8.5 warp-level data exchange: §9.7.9.6 shfl.sync, §9.7.13.8 vote.sync, §9.7.13.9 match.sync,
+// §9.7.13.10 activemask, §9.7.13.11 redux.sync. Lanes that take part are the executing lanes (the
+// active lanes whose guard held) within membermask.
+#include "engine/simt/op_helpers.h"
+
+#include <bit>
+
+namespace engine::simt {
+
+namespace {
+
+    std::uint32_t predicateBits(const ExecContext& ctx, const ptx::Operand& op)
+    {
+        LaneBits v;
+        readOperand(ctx, op, ptx::ScalarType::Pred, v);
+        std::uint32_t bits = 0;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+            bits |= static_cast<std::uint32_t>(v[l] & 1u) << l;
+        return bits;
+    }
+
+    /// The membermask operand (the lowest executing lane's value; it must be warp-uniform), or all
+    /// lanes for the pre-.sync forms without one.
+    std::uint32_t memberMask(const ExecContext& ctx, const ptx::Instruction& ins, std::size_t index, std::uint32_t mask)
+    {
+        if (index >= ins.operandCount)
+            return kAllLanes;
+        LaneBits v;
+        readOperand(ctx, ins.operands[index], ptx::ScalarType::B32, v);
+        return static_cast<std::uint32_t>(v[static_cast<std::size_t>(std::countr_zero(mask | 0x80000000u))]);
+    }
+
+    void fillAndWrite(ExecContext& ctx, const ptx::Operand& dst, std::uint64_t value, std::uint32_t mask)
+    {
+        LaneBits v;
+        v.fill(value);
+        writeOperand(ctx, dst, v, mask);
+    }
+
+    /// §9.7.9.6: the source lane j and whether it lies inside the lane's segment (the valid bit).
+    bool shuffleSource(ptx::OpMode mode, int lane, std::uint64_t b, std::uint64_t c, int& j)
+    {
+        const int bval = static_cast<int>(b & 0x1fu);
+        const int cval = static_cast<int>(c & 0x1fu);
+        const int segmask = static_cast<int>((c >> 8) & 0x1fu);
+        const int maxLane = (lane & segmask) | (cval & ~segmask);
+        const int minLane = lane & segmask;
+        bool valid = false;
+        switch (mode) {
+        case ptx::OpMode::Up: j = lane - bval; valid = j >= maxLane; break;
+        case ptx::OpMode::Down: j = lane + bval; valid = j <= maxLane; break;
+        case ptx::OpMode::Bfly: j = lane ^ bval; valid = j <= maxLane; break;
+        default: j = minLane | (bval & ~segmask); valid = j <= maxLane; break;
+        }
+        if (!valid)
+            j = lane;
+        return valid;
+    }
+
+} // namespace
+
+void execShfl(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    const bool dual = ins.has(ptx::FlagDualDest);
+    const std::size_t first = dual ? 2 : 1;
+    LaneBits a;
+    LaneBits b;
+    LaneBits c;
+    readOperand(ctx, ins.operands[first], ptx::ScalarType::B32, a);
+    readOperand(ctx, ins.operands[first + 1], ptx::ScalarType::B32, b);
+    readOperand(ctx, ins.operands[first + 2], ptx::ScalarType::B32, c);
+    LaneBits d;
+    LaneBits p;
+    for (int l = 0; l < kWarpLanes; ++l) {
+        int j = l;
+        const auto lane = static_cast<std::size_t>(l);
+        p[lane] = shuffleSource(ins.mode, l, b[lane], c[lane], j) ? 1 : 0;
+        // Reading an inactive source lane is undefined in the ISA; warpscope returns its register.
+        d[lane] = a[static_cast<std::size_t>(j)];
+    }
+    writeOperand(ctx, ins.operands[0], d, mask);
+    if (dual)
+        writeOperand(ctx, ins.operands[1], p, mask);
+}
+
+void execVote(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    const std::uint32_t part = mask & memberMask(ctx, ins, 2, mask);
+    const std::uint32_t bits = predicateBits(ctx, ins.operands[1]) & part;
+    switch (ins.mode) {
+    case ptx::OpMode::Ballot: fillAndWrite(ctx, ins.operands[0], bits, mask); return;
+    case ptx::OpMode::All: fillAndWrite(ctx, ins.operands[0], bits == part ? 1 : 0, mask); return;
+    case ptx::OpMode::Any: fillAndWrite(ctx, ins.operands[0], bits != 0 ? 1 : 0, mask); return;
+    case ptx::OpMode::Uni: fillAndWrite(ctx, ins.operands[0], (bits == 0 || bits == part) ? 1 : 0, mask); return;
+    default: unsupported(ctx, ins, "vote mode");
+    }
+}
+
+void execMatch(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    const bool dual = ins.has(ptx::FlagDualDest);
+    const std::size_t first = dual ? 2 : 1;
+    const std::uint32_t part = mask & memberMask(ctx, ins, first + 1, mask);
+    LaneBits a;
+    readOperand(ctx, ins.operands[first], ins.type, a);
+    LaneBits d {};
+    bool allEqual = true;
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+        if (!laneOn(part, static_cast<int>(l)))
+            continue;
+        std::uint32_t same = 0;
+        for (std::uint32_t k = 0; k < kWarpLanes; ++k)
+            same |= (laneOn(part, static_cast<int>(k)) && a[k] == a[l]) ? 1u << k : 0u;
+        d[l] = same;
+        allEqual = allEqual && same == part;
+    }
+    if (ins.mode == ptx::OpMode::All)
+        d.fill(allEqual ? part : 0);
+    writeOperand(ctx, ins.operands[0], d, mask);
+    if (dual) {
+        LaneBits p;
+        p.fill(allEqual ? 1 : 0);
+        writeOperand(ctx, ins.operands[1], p, mask);
+    }
+}
+
+void execActivemask(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    fillAndWrite(ctx, ins.operands[0], mask, mask);
+}
+
+void execRedux(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    const std::uint32_t part = mask & memberMask(ctx, ins, 2, mask);
+    LaneBits a;
+    readOperand(ctx, ins.operands[1], ins.type, a);
+    const bool isSigned = ptx::isSignedType(ins.type);
+    std::uint64_t acc = 0;
+    bool first = true;
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+        if (!laneOn(part, static_cast<int>(l)))
+            continue;
+        const std::uint64_t v = a[l] & 0xffffffffu;
+        const std::int64_t sv = signExtend(v, 32);
+        const std::int64_t sacc = signExtend(acc, 32);
+        switch (ins.mode) {
+        case ptx::OpMode::Add: acc = (acc + v) & 0xffffffffu; break;
+        case ptx::OpMode::Min: acc = first ? v : (isSigned ? (sv < sacc ? v : acc) : std::min(acc, v)); break;
+        case ptx::OpMode::Max: acc = first ? v : (isSigned ? (sv > sacc ? v : acc) : std::max(acc, v)); break;
+        case ptx::OpMode::And: acc = first ? v : acc & v; break;
+        case ptx::OpMode::Or: acc |= v; break;
+        case ptx::OpMode::Xor: acc ^= v; break;
+        default: return unsupported(ctx, ins, "redux operation");
+        }
+        first = false;
+    }
+    fillAndWrite(ctx, ins.operands[0], acc, mask);
+}
+
+} // namespace engine::simt
