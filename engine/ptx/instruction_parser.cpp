@@ -1,5 +1,6 @@
 #include "engine/ptx/body_context.h"
 #include "engine/ptx/modifiers.h"
+#include "engine/ptx/operand_checks.h"
 
 namespace engine::ptx {
 
@@ -109,6 +110,7 @@ void parseInstruction(BodyContext& ctx, Instruction ins)
     } else {
         parseOperands(ctx, ins, opTok);
         checkOperandCount(ctx, ins, opTok);
+        checkOperandKinds(ctx, ins, opTok);
     }
     if (!ctx.cur.accept(';'))
         ctx.cur.failExpected("';'", "instruction " + std::string(opTok.text));

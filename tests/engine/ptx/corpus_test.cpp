@@ -1,4 +1,5 @@
 #include "engine/ptx/module_loader.h"
+#include "engine/ptx/source_map.h"
 
 #include "../test_paths.h"
 
@@ -188,4 +189,25 @@ TEST(PtxCorpus, EveryBranchHasAReconvergencePoint)
             }
         }
     }
+}
+
+TEST(PtxCorpus, LocLinesMapBackToTheCudaSource)
+{
+    fs::path ptx = kernelsDir() / "sm_80" / "offset_copy.ptx";
+    Module m = load("sm_80", "offset_copy");
+    auto cu = findSourceFile(m, 1, ptx);
+    ASSERT_TRUE(cu.has_value());
+    EXPECT_EQ(fs::canonical(*cu), fs::canonical(kernelsDir() / "offset_copy.cu"));
+    // offset_copy.cu line 6 is `odata[xid] = idata[xid];`: its load and store carry that line.
+    const Function& k = kernel(m, "offsetCopy");
+    auto pcs = pcsForSourceLine(k, 1, 6);
+    ASSERT_FALSE(pcs.empty());
+    bool hasLoad = false, hasStore = false;
+    for (auto pc : pcs) {
+        hasLoad = hasLoad || k.instructions[pc].opcode == Opcode::Ld;
+        hasStore = hasStore || k.instructions[pc].opcode == Opcode::St;
+    }
+    EXPECT_TRUE(hasLoad);
+    EXPECT_TRUE(hasStore);
+    EXPECT_FALSE(findSourceFile(m, 7, ptx).has_value());
 }

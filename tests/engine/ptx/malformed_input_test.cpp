@@ -113,3 +113,16 @@ TEST(PtxMalformed, LocMustNameADeclaredFile)
     std::string text = kernelWithBody(".loc 3 10 1\nret;");
     EXPECT_EQ(parseError(text), "bad.ptx:4: .loc refers to file 3 but no .file declares it");
 }
+
+TEST(PtxMalformed, OperandKindsThatWouldExecuteWrongly)
+{
+    EXPECT_EQ(parseError(kernelWithBody("st.global.f32 %f1, [%rd1];")),
+        "bad.ptx:10:1: st: operand 1 must be an address [...]");
+    EXPECT_EQ(parseError(kernelWithBody("ld.global.f32 [%rd1], %f1;")),
+        "bad.ptx:10:1: ld: operand 1 cannot be an address");
+    EXPECT_EQ(parseError(kernelWithBody("add.s32 5, %r1, %r2;")), "bad.ptx:10:1: add: the destination must be a register");
+    EXPECT_EQ(parseError(kernelWithBody("ld.global.v4.f32 {%f1, %f2}, [%rd1];")),
+        "bad.ptx:10:1: ld: a .v4 access needs 4 registers in braces, found 2");
+    EXPECT_EQ(parseError(kernelWithBody("bra %r1;")),
+        "bad.ptx:10:1: bra: the target must be a label (indirect branches are unsupported)");
+}
