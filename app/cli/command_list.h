@@ -7,5 +7,6 @@ namespace app::cli {
 // One factory per subcommand, each defined in <name>_command.cpp; command_table.cpp lists them.
 Command devicesCommand();
 Command occupancyCommand();
+Command runCommand();
 
 } // namespace app::cli

@@ -9,6 +9,7 @@ const std::vector<Command>& commandTable()
     static const std::vector<Command> commands = {
         devicesCommand(),
         occupancyCommand(),
+        runCommand(),
     };
     return commands;
 }

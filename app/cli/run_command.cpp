@@ -1,0 +1,108 @@
+// warpscope-cli run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--json]
+#include "app/cli/command_list.h"
+#include "app/cli/device_loading.h"
+#include "app/cli/run_report_json.h"
+#include "app/cli/text_table.h"
+
+#include "engine/host/prepared_scenario.h"
+#include "engine/host/scenario_runner.h"
+
+#include <fstream>
+
+namespace app::cli {
+
+namespace {
+
+engine::ParamValues parseOverrides(const ParsedArgs& args)
+{
+    engine::ParamValues overrides;
+    for (const auto& text : args.values("set")) {
+        const auto eq = text.find('=');
+        const auto value = eq == std::string::npos ? std::nullopt : parseInteger(text.substr(eq + 1));
+        if (eq == std::string::npos || eq == 0 || !value)
+            throw UsageError("--set " + text + ": expected NAME=INTEGER");
+        overrides[text.substr(0, eq)] = *value;
+    }
+    return overrides;
+}
+
+void writeDumps(const ParsedArgs& args, const engine::RunReport& report)
+{
+    for (const auto& text : args.values("dump")) {
+        const auto eq = text.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+            throw UsageError("--dump " + text + ": expected NAME=FILE");
+        const auto name = text.substr(0, eq);
+        const auto it = std::find_if(report.buffers.begin(), report.buffers.end(), [&](const auto& b) { return b.name == name; });
+        if (it == report.buffers.end())
+            throw UsageError("--dump " + text + ": the scenario has no buffer '" + name + "'");
+        std::ofstream out(text.substr(eq + 1), std::ios::binary);
+        out.write(reinterpret_cast<const char*>(it->bytes.data()), static_cast<std::streamsize>(it->bytes.size()));
+        if (!out)
+            throw UsageError("--dump " + text + ": cannot write " + text.substr(eq + 1));
+    }
+}
+
+void printText(const engine::RunReport& report, std::ostream& out)
+{
+    out << report.scenarioName << " on " << report.device << '\n';
+    TextTable table({ "kernel", "grid", "block", "warp instr", "ld req", "ld sectors", "st req", "st sectors",
+        "smem wavefronts", "time us" });
+    for (const auto& l : report.launches) {
+        const auto& m = l.outcome.memory;
+        table.addRow({ l.kernel, std::to_string(l.grid[0]) + "x" + std::to_string(l.grid[1]) + "x" + std::to_string(l.grid[2]),
+            std::to_string(l.block[0]) + "x" + std::to_string(l.block[1]) + "x" + std::to_string(l.block[2]),
+            std::to_string(l.outcome.stats.warpInstructions), std::to_string(m.globalLoadRequests),
+            std::to_string(m.globalLoadSectors), std::to_string(m.globalStoreRequests), std::to_string(m.globalStoreSectors),
+            std::to_string(m.sharedLoadWavefronts + m.sharedStoreWavefronts),
+            l.outcome.timeUs ? std::to_string(*l.outcome.timeUs) : "-" });
+    }
+    table.print(out);
+}
+
+int runRun(const ParsedArgs& args, CommandIo& io)
+{
+    if (args.positional().size() != 1)
+        throw UsageError("expected one scenario file");
+    const auto overrides = parseOverrides(args);
+    const auto budget = args.integer("budget", 1, INT64_MAX, 2'000'000'000);
+    const auto catalog = loadCatalogOrReport(io.err);
+    if (!catalog)
+        return ExitBadInput;
+    auto prepared = engine::prepareScenario(args.positional().front(), args.value("device").value_or(""), overrides, *catalog);
+    if (!prepared)
+        throw UsageError(prepared.error().toString());
+    engine::FunctionalExecutor executor;
+    engine::RunOptions options;
+    options.instructionBudget = static_cast<std::uint64_t>(budget);
+    const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor, options);
+    if (!report)
+        throw UsageError(report.error().toString());
+    writeDumps(args, *report);
+    if (args.flag("json"))
+        io.out << runReportJson(*report).dump(2) << '\n';
+    else
+        printText(*report, io.out);
+    return ExitOk;
+}
+
+} // namespace
+
+Command runCommand()
+{
+    return Command {
+        "run",
+        "run a scenario on a modeled device and report each launch's counters",
+        "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--json]",
+        {
+            { "device", "ID", "device profile id (default: the scenario's device, else h100)", false },
+            { "set", "NAME=VALUE", "override a scenario parameter (repeatable)", true },
+            { "dump", "NAME=FILE", "write buffer NAME's final bytes to FILE, little-endian (repeatable)", true },
+            { "budget", "N", "warp instructions allowed per launch before it is stopped (default 2e9)", false },
+            { "json", "", "print one JSON document", false },
+        },
+        runRun,
+    };
+}
+
+} // namespace app::cli

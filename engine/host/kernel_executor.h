@@ -1,0 +1,40 @@
+#pragma once
+
+#include "engine/common/result.h"
+#include "engine/profiling/memory_counters.h"
+#include "engine/simt/launch.h"
+
+#include <optional>
+#include <stop_token>
+
+namespace engine {
+
+/// What one kernel launch produced: functional statistics, memory counters, and — when a timing model
+/// ran it — its duration.
+struct KernelOutcome {
+    simt::LaunchStats stats;
+    MemoryCounterTotals memory;
+    std::vector<PcMemoryCounters> perPcMemory; ///< the kernel function's PCs
+    std::optional<double> timeUs; ///< nullopt when the launch ran without a timing model
+    std::optional<std::uint64_t> cycles;
+    std::optional<double> achievedOccupancy;
+    std::optional<std::uint64_t> dramBytesRead;
+    std::optional<std::uint64_t> dramBytesWritten;
+};
+
+/// Runs kernel launches for the scenario runner: functionally, or through a timing model.
+class KernelExecutor {
+public:
+    virtual ~KernelExecutor() = default;
+    virtual Result<KernelOutcome> run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
+        std::stop_token stop) = 0;
+};
+
+/// Runs launches on the functional executor with the generation's memory counters; no timing.
+class FunctionalExecutor final : public KernelExecutor {
+public:
+    Result<KernelOutcome> run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
+        std::stop_token stop) override;
+};
+
+} // namespace engine

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "engine/host/kernel_executor.h"
+#include "engine/host/resolved_scenario.h"
+#include "engine/host/stream_scheduler.h"
+
+#include <string>
+#include <vector>
+
+namespace engine {
+
+/// One kernel launch of a scenario run.
+struct LaunchReport {
+    std::string kernel; ///< the plain name ("offsetCopy")
+    std::string mangled;
+    Dim3 grid { 1, 1, 1 };
+    Dim3 block { 1, 1, 1 };
+    std::uint32_t dynamicSharedBytes = 0;
+    std::uint64_t staticSharedBytes = 0;
+    int stream = 0;
+    std::string stepPath; ///< "/steps/1"
+    KernelOutcome outcome;
+    double theoreticalOccupancy = 0; ///< with the launch's shared memory; registers as the launch assumed
+};
+
+/// A buffer's contents when the run ended (for --dump and tests).
+struct BufferImage {
+    std::string name;
+    bool host = false;
+    std::uint64_t deviceAddress = 0; ///< device buffers
+    std::vector<std::uint8_t> bytes;
+};
+
+/// Everything a scenario run produced.
+struct RunReport {
+    std::string device; ///< profile id
+    std::string scenario; ///< file path
+    std::string scenarioName;
+    ParamValues params;
+    std::vector<LaunchReport> launches;
+    std::vector<TimelineEntry> timeline;
+    double totalTimeUs = 0;
+    bool kernelsTimed = false; ///< false: kernels ran functionally and took no modeled time
+    std::vector<BufferImage> buffers;
+};
+
+} // namespace engine

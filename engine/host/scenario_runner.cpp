@@ -1,0 +1,233 @@
+#include "engine/host/scenario_runner.h"
+
+#include "engine/host/buffer_contents.h"
+#include "engine/host/kernel_arguments.h"
+#include "engine/host/launch_validation.h"
+#include "engine/host/transfer_model.h"
+#include "engine/occupancy/occupancy_calculator.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace engine {
+
+namespace {
+
+/// Runs one scenario; lives for one runScenario call, on the caller's thread.
+class Runner {
+public:
+    Runner(const ResolvedScenario& scenario, const ptx::Module& module, const DeviceProfile& profile,
+        KernelExecutor& executor, const RunOptions& options)
+        : m_scenario(scenario)
+        , m_module(module)
+        , m_profile(profile)
+        , m_executor(executor)
+        , m_options(options)
+        , m_scheduler(profile.host.asyncEngineCount)
+    {
+    }
+
+    Result<RunReport> run();
+
+private:
+    std::optional<Error> allocateBuffers();
+    std::optional<Error> runStep(const ResolvedStep& step);
+    std::optional<Error> memcpy(const MemcpyOp& op);
+    std::optional<Error> memset(const MemsetOp& op);
+    std::optional<Error> launch(const LaunchOp& op, const std::string& path);
+    std::span<std::uint8_t> storage(std::size_t buffer);
+    Error located(Error error, const std::string& path) const;
+    void collectBuffers();
+
+    const ResolvedScenario& m_scenario;
+    const ptx::Module& m_module;
+    const DeviceProfile& m_profile;
+    KernelExecutor& m_executor;
+    const RunOptions& m_options;
+    StreamScheduler m_scheduler;
+    simt::DeviceMemory m_memory;
+    simt::ModuleImage m_image;
+    std::vector<std::uint64_t> m_addresses; ///< per buffer: device (or mapped pinned host) address; 0 if none
+    std::vector<std::vector<std::uint8_t>> m_pageable; ///< pageable host buffers' bytes
+    RunReport m_report;
+};
+
+Error Runner::located(Error error, const std::string& path) const
+{
+    if (error.location.file.empty()) {
+        error.location.file = m_scenario.file.string();
+        if (error.location.jsonPath.empty() && error.location.line == 0)
+            error.location.jsonPath = path;
+    }
+    return error;
+}
+
+std::span<std::uint8_t> Runner::storage(std::size_t buffer)
+{
+    if (m_addresses[buffer] != 0)
+        return m_memory.bytes(m_addresses[buffer]);
+    return m_pageable[buffer];
+}
+
+std::optional<Error> Runner::allocateBuffers()
+{
+    m_addresses.assign(m_scenario.buffers.size(), 0);
+    m_pageable.resize(m_scenario.buffers.size());
+    for (std::size_t i = 0; i < m_scenario.buffers.size(); ++i) {
+        const auto& buffer = m_scenario.buffers[i];
+        auto contents = initialContents(buffer);
+        if (!contents)
+            return contents.error();
+        // Device buffers, and pinned host buffers (mapped into the device's address space for zero copy,
+        // best-practices-guide-v8.0.txt §9.1.3), live in the device memory image; pageable ones on the host.
+        if (!buffer.host || buffer.pinned) {
+            m_addresses[i] = m_memory.allocate(buffer.host ? "host:" + buffer.name : buffer.name, buffer.bytes);
+            std::memcpy(m_memory.bytes(m_addresses[i]).data(), contents->data(), contents->size());
+        } else {
+            m_pageable[i] = std::move(contents).value();
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> Runner::memcpy(const MemcpyOp& op)
+{
+    auto src = storage(op.src).subspan(op.srcOffset, op.bytes);
+    auto dst = storage(op.dst).subspan(op.dstOffset, op.bytes);
+    std::memmove(dst.data(), src.data(), op.bytes);
+    static constexpr DeviceOpKind kinds[] = { DeviceOpKind::MemcpyHostToDevice, DeviceOpKind::MemcpyDeviceToHost,
+        DeviceOpKind::MemcpyDeviceToDevice, DeviceOpKind::MemcpyHostToHost };
+    const auto kind = kinds[static_cast<int>(op.direction)];
+    const auto& hostSide = m_scenario.buffers[op.direction == CopyDirection::DeviceToHost ? op.dst : op.src];
+    const bool pinned = !hostSide.host || hostSide.pinned;
+    const auto name = m_scenario.buffers[op.src].name + " -> " + m_scenario.buffers[op.dst].name;
+    m_scheduler.submit(DeviceOp { kind, op.stream, op.async, pinned,
+        transferDurationUs(m_profile, kind, op.bytes, pinned), op.bytes, name });
+    return std::nullopt;
+}
+
+std::optional<Error> Runner::memset(const MemsetOp& op)
+{
+    std::memset(storage(op.dst).data(), op.value, op.bytes);
+    m_scheduler.submit(DeviceOp { DeviceOpKind::Memset, op.stream, op.async, true,
+        transferDurationUs(m_profile, DeviceOpKind::Memset, op.bytes, true), op.bytes, m_scenario.buffers[op.dst].name });
+    return std::nullopt;
+}
+
+std::string kernelList(const ptx::Module& module)
+{
+    std::string names;
+    for (const auto* kernel : module.kernels())
+        names += (names.empty() ? "" : ", ") + kernel->demangled;
+    return names.empty() ? "none" : names;
+}
+
+std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
+{
+    const int index = m_module.findFunction(op.kernel);
+    if (index < 0 || !m_module.functions[static_cast<std::size_t>(index)].isEntry)
+        return Error { ErrorCode::NotFound, "no kernel '" + op.kernel + "' in " + m_module.sourceName + " (kernels: "
+                + kernelList(m_module) + ")", SourceLocation::atJsonPath({}, path + "/launch/kernel") };
+    const auto& kernel = m_module.functions[static_cast<std::size_t>(index)];
+    const auto staticShared = kernel.sharedBytes + m_module.sharedBytes;
+    if (auto error = validateLaunchShape(op, staticShared, m_profile, path))
+        return error;
+    auto params = marshalKernelArguments(kernel, op.args, m_addresses, path);
+    if (!params)
+        return params.error();
+
+    simt::LaunchRequest request;
+    request.module = &m_module;
+    request.kernel = static_cast<std::uint32_t>(index);
+    request.grid = op.grid;
+    request.block = op.block;
+    request.dynamicSharedBytes = op.sharedBytes;
+    request.params = std::move(params).value();
+    request.profile = &m_profile;
+    request.moduleImage = &m_image;
+    request.instructionBudget = m_options.instructionBudget;
+    auto outcome = m_executor.run(request, m_memory, m_options.stop);
+    if (!outcome) {
+        auto error = outcome.error();
+        error.message = "launch of " + op.kernel + " (" + path + "): " + error.message;
+        return error;
+    }
+
+    LaunchReport report { kernel.demangled.substr(0, kernel.demangled.find('(')), kernel.name, op.grid, op.block,
+        op.sharedBytes, staticShared, op.stream, path, std::move(outcome).value(), 0 };
+    const auto threads = static_cast<int>(op.block[0] * op.block[1] * op.block[2]);
+    // Registers per thread are not in PTX (ptxas allocates them), so they do not limit this figure.
+    if (auto occupancy = calculateOccupancy(m_profile, { threads, 0, static_cast<int>(staticShared + op.sharedBytes) }))
+        report.theoreticalOccupancy = occupancy->occupancy;
+    m_scheduler.submit(DeviceOp { DeviceOpKind::Kernel, op.stream, true, true, report.outcome.timeUs.value_or(0.0), 0,
+        report.kernel });
+    m_report.launches.push_back(std::move(report));
+    return std::nullopt;
+}
+
+std::optional<Error> Runner::runStep(const ResolvedStep& step)
+{
+    return std::visit(
+        [&](const auto& op) -> std::optional<Error> {
+            using T = std::decay_t<decltype(op)>;
+            if constexpr (std::is_same_v<T, MemcpyOp>)
+                return memcpy(op);
+            else if constexpr (std::is_same_v<T, MemsetOp>)
+                return memset(op);
+            else if constexpr (std::is_same_v<T, LaunchOp>)
+                return launch(op, step.jsonPath);
+            else if constexpr (std::is_same_v<T, RecordOp>)
+                m_scheduler.record(op.event, op.stream);
+            else if constexpr (std::is_same_v<T, WaitOp>)
+                m_scheduler.wait(op.stream, op.event);
+            else
+                m_scheduler.synchronize(op.stream);
+            return std::nullopt;
+        },
+        step.op);
+}
+
+void Runner::collectBuffers()
+{
+    for (std::size_t i = 0; i < m_scenario.buffers.size(); ++i) {
+        const auto bytes = storage(i);
+        m_report.buffers.push_back(BufferImage { m_scenario.buffers[i].name, m_scenario.buffers[i].host, m_addresses[i],
+            std::vector<std::uint8_t>(bytes.begin(), bytes.end()) });
+    }
+}
+
+Result<RunReport> Runner::run()
+{
+    m_report.device = m_profile.id;
+    m_report.scenario = m_scenario.file.string();
+    m_report.scenarioName = m_scenario.name;
+    m_report.params = m_scenario.params;
+    if (auto error = allocateBuffers())
+        return located(*error, "/buffers");
+    m_image = m_memory.loadModule(m_module);
+    const auto& steps = m_scenario.steps;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (m_options.stop.stop_requested())
+            return Error { ErrorCode::InvalidArgument, "run cancelled", SourceLocation::inFile(m_scenario.file.string()) };
+        if (auto error = runStep(steps[i]))
+            return located(*error, steps[i].jsonPath);
+        if (m_options.progress)
+            m_options.progress(RunProgress { i + 1, steps.size(), steps[i].jsonPath });
+    }
+    m_report.timeline = m_scheduler.entries();
+    m_report.totalTimeUs = m_scheduler.totalTimeUs();
+    m_report.kernelsTimed = std::all_of(m_report.launches.begin(), m_report.launches.end(),
+        [](const auto& l) { return l.outcome.timeUs.has_value(); });
+    collectBuffers();
+    return std::move(m_report);
+}
+
+} // namespace
+
+Result<RunReport> runScenario(const ResolvedScenario& scenario, const ptx::Module& module,
+    const DeviceProfile& profile, KernelExecutor& executor, const RunOptions& options)
+{
+    return Runner(scenario, module, profile, executor, options).run();
+}
+
+} // namespace engine

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "engine/common/result.h"
+#include "engine/device/device_profile.h"
+#include "engine/host/kernel_executor.h"
+#include "engine/host/resolved_scenario.h"
+#include "engine/host/run_report.h"
+#include "engine/ptx/module.h"
+
+#include <functional>
+#include <stop_token>
+
+namespace engine {
+
+/// Progress of a run, for progress bars: steps done of all steps.
+struct RunProgress {
+    std::size_t stepsDone = 0;
+    std::size_t stepCount = 0;
+    std::string current; ///< "launch offsetCopy", "memcpy h_in -> idata"
+};
+
+struct RunOptions {
+    std::uint64_t instructionBudget = 2'000'000'000; ///< warp instructions per launch (runaway loops)
+    std::stop_token stop;
+    std::function<void(const RunProgress&)> progress; ///< called on the running thread; may be empty
+};
+
+/// Runs a resolved scenario on a device: allocates and fills the buffers, performs every step in order —
+/// copies and memsets for real, kernels through `executor` — and places each operation on the stream
+/// timeline (StreamScheduler, transfer_model.h). A user error (unknown kernel, wrong argument count,
+/// launch too large for the device, memcheck fault) stops the run with an Error naming the step.
+Result<RunReport> runScenario(const ResolvedScenario& scenario, const ptx::Module& module,
+    const DeviceProfile& profile, KernelExecutor& executor, const RunOptions& options = {});
+
+} // namespace engine

@@ -1,0 +1,121 @@
+#include "engine/profiling/memory_counters.h"
+
+namespace engine {
+
+namespace {
+
+double ratio(std::uint64_t requested, std::uint64_t moved)
+{
+    return moved == 0 ? 1.0 : static_cast<double>(requested) / static_cast<double>(moved);
+}
+
+WarpAccess toWarpAccess(const simt::MemoryEvent& event)
+{
+    WarpAccess access;
+    access.laneAddresses = *event.laneAddresses;
+    access.activeMask = event.activeMask;
+    access.bytesPerLane = static_cast<int>(event.bytesPerLane);
+    access.kind = event.op == simt::MemoryOp::Store ? AccessKind::Store : AccessKind::Load;
+    return access;
+}
+
+} // namespace
+
+double MemoryCounterTotals::loadEfficiency() const
+{
+    return ratio(globalLoadBytesRequested, globalLoadBytesMoved);
+}
+
+double MemoryCounterTotals::storeEfficiency() const
+{
+    return ratio(globalStoreBytesRequested, globalStoreBytesMoved);
+}
+
+MemoryCounters::MemoryCounters(const DeviceProfile& profile, std::uint32_t kernelFunction, std::size_t instructionCount)
+    : m_coalescer(makeGlobalCoalescer(profile))
+    , m_banks(makeSharedBankModel(profile))
+    , m_kernelFunction(kernelFunction)
+    , m_perPc(instructionCount)
+{
+}
+
+void MemoryCounters::onMemory(const simt::MemoryEvent& event)
+{
+    // Atomics are counted by neither the ld nor the st counters (Nsight Compute keeps op_atom/op_red
+    // apart), and instructions of called .func bodies have their own PCs, so only the kernel's are kept.
+    if (event.op == simt::MemoryOp::Atomic || event.activeMask == 0 || !event.laneAddresses)
+        return;
+    AtomicPc* pc = event.function == m_kernelFunction && event.pc < m_perPc.size() ? &m_perPc[event.pc] : nullptr;
+    if (event.space == simt::MemorySpace::Global)
+        countGlobal(event, pc);
+    else if (event.space == simt::MemorySpace::Shared)
+        countShared(event, pc);
+}
+
+void MemoryCounters::countGlobal(const simt::MemoryEvent& event, AtomicPc* pc)
+{
+    CoalescingResult result;
+    m_coalescer->coalesce(toWarpAccess(event), result);
+    const bool store = event.op == simt::MemoryOp::Store;
+    const auto requests = static_cast<std::uint64_t>(result.requestCount);
+    const auto sectors = static_cast<std::uint64_t>(result.sectorCount);
+    const auto transactions = static_cast<std::uint64_t>(result.transactionCount);
+    add(store ? StoreRequests : LoadRequests, requests);
+    add(store ? StoreSectors : LoadSectors, sectors);
+    add(store ? StoreTransactions : LoadTransactions, transactions);
+    add(store ? StoreRequested : LoadRequested, result.bytesRequested);
+    add(store ? StoreMoved : LoadMoved, result.bytesMoved);
+    if (pc) {
+        pc->requests.fetch_add(requests, std::memory_order_relaxed);
+        pc->sectors.fetch_add(sectors, std::memory_order_relaxed);
+        pc->transactions.fetch_add(transactions, std::memory_order_relaxed);
+    }
+}
+
+void MemoryCounters::countShared(const simt::MemoryEvent& event, AtomicPc* pc)
+{
+    BankConflictResult result;
+    m_banks->resolve(toWarpAccess(event), result);
+    const bool store = event.op == simt::MemoryOp::Store;
+    const auto wavefronts = static_cast<std::uint64_t>(result.wavefronts);
+    add(store ? SharedStoreRequests : SharedLoadRequests, 1);
+    add(store ? SharedStoreWavefronts : SharedLoadWavefronts, wavefronts);
+    if (pc) {
+        pc->requests.fetch_add(1, std::memory_order_relaxed);
+        pc->wavefronts.fetch_add(wavefronts, std::memory_order_relaxed);
+    }
+}
+
+MemoryCounterTotals MemoryCounters::totals() const
+{
+    const auto get = [&](Total t) { return m_totals[t].load(std::memory_order_relaxed); };
+    MemoryCounterTotals totals;
+    totals.globalLoadRequests = get(LoadRequests);
+    totals.globalLoadSectors = get(LoadSectors);
+    totals.globalLoadTransactions = get(LoadTransactions);
+    totals.globalLoadBytesRequested = get(LoadRequested);
+    totals.globalLoadBytesMoved = get(LoadMoved);
+    totals.globalStoreRequests = get(StoreRequests);
+    totals.globalStoreSectors = get(StoreSectors);
+    totals.globalStoreTransactions = get(StoreTransactions);
+    totals.globalStoreBytesRequested = get(StoreRequested);
+    totals.globalStoreBytesMoved = get(StoreMoved);
+    totals.sharedLoadRequests = get(SharedLoadRequests);
+    totals.sharedLoadWavefronts = get(SharedLoadWavefronts);
+    totals.sharedStoreRequests = get(SharedStoreRequests);
+    totals.sharedStoreWavefronts = get(SharedStoreWavefronts);
+    return totals;
+}
+
+std::vector<PcMemoryCounters> MemoryCounters::perPc() const
+{
+    std::vector<PcMemoryCounters> out(m_perPc.size());
+    for (std::size_t i = 0; i < m_perPc.size(); ++i) {
+        const auto& pc = m_perPc[i];
+        out[i] = { pc.requests.load(std::memory_order_relaxed), pc.sectors.load(std::memory_order_relaxed),
+            pc.transactions.load(std::memory_order_relaxed), pc.wavefronts.load(std::memory_order_relaxed) };
+    }
+    return out;
+}
+
+} // namespace engine

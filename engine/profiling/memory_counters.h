@@ -1,0 +1,80 @@
+#pragma once
+
+#include "engine/device/device_profile.h"
+#include "engine/memory/global_coalescer.h"
+#include "engine/memory/shared_bank_model.h"
+#include "engine/simt/execution_observer.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace engine {
+
+/// Global and shared memory counters of one launch, in the `run --json` units of DESIGN.md: requests are
+/// warp-level instructions, sectors 32-byte sectors, transactions the generation's own unit, wavefronts
+/// the serialized shared-memory passes.
+struct MemoryCounterTotals {
+    std::uint64_t globalLoadRequests = 0;
+    std::uint64_t globalLoadSectors = 0;
+    std::uint64_t globalLoadTransactions = 0;
+    std::uint64_t globalLoadBytesRequested = 0;
+    std::uint64_t globalLoadBytesMoved = 0;
+    std::uint64_t globalStoreRequests = 0;
+    std::uint64_t globalStoreSectors = 0;
+    std::uint64_t globalStoreTransactions = 0;
+    std::uint64_t globalStoreBytesRequested = 0;
+    std::uint64_t globalStoreBytesMoved = 0;
+    std::uint64_t sharedLoadRequests = 0;
+    std::uint64_t sharedLoadWavefronts = 0;
+    std::uint64_t sharedStoreRequests = 0;
+    std::uint64_t sharedStoreWavefronts = 0;
+
+    /// Requested ÷ moved bytes of loads and stores (nvprof's gld_efficiency / gst_efficiency); 1 when none.
+    double loadEfficiency() const;
+    double storeEfficiency() const;
+};
+
+/// Per-PC memory counters of the kernel function (PC = instruction index).
+struct PcMemoryCounters {
+    std::uint64_t requests = 0;
+    std::uint64_t sectors = 0; ///< global: 32-byte sectors
+    std::uint64_t transactions = 0; ///< global: the generation's unit
+    std::uint64_t wavefronts = 0; ///< shared
+};
+
+/// An ExecutionObserver that runs every global and shared access of a launch through the device
+/// generation's coalescing and bank rules (engine/memory) and counts the results, per launch and per PC.
+/// Atomic counters: safe when the executor calls it from several threads.
+class MemoryCounters final : public simt::ExecutionObserver {
+public:
+    MemoryCounters(const DeviceProfile& profile, std::uint32_t kernelFunction, std::size_t instructionCount);
+
+    void onMemory(const simt::MemoryEvent& event) override;
+
+    MemoryCounterTotals totals() const;
+    std::vector<PcMemoryCounters> perPc() const;
+
+private:
+    struct AtomicPc {
+        std::atomic<std::uint64_t> requests { 0 }, sectors { 0 }, transactions { 0 }, wavefronts { 0 };
+    };
+    enum Total : std::size_t {
+        LoadRequests, LoadSectors, LoadTransactions, LoadRequested, LoadMoved,
+        StoreRequests, StoreSectors, StoreTransactions, StoreRequested, StoreMoved,
+        SharedLoadRequests, SharedLoadWavefronts, SharedStoreRequests, SharedStoreWavefronts, TotalCount
+    };
+
+    void countGlobal(const simt::MemoryEvent& event, AtomicPc* pc);
+    void countShared(const simt::MemoryEvent& event, AtomicPc* pc);
+    void add(Total total, std::uint64_t value) { m_totals[total].fetch_add(value, std::memory_order_relaxed); }
+
+    std::unique_ptr<GlobalCoalescer> m_coalescer;
+    std::unique_ptr<SharedBankModel> m_banks;
+    std::uint32_t m_kernelFunction;
+    std::vector<AtomicPc> m_perPc;
+    std::array<std::atomic<std::uint64_t>, TotalCount> m_totals {};
+};
+
+} // namespace engine

@@ -1,0 +1,102 @@
+// warpscope-cli run on the bundled offset-copy scenario: counters per generation, dumps, bad input.
+#include "tests/cli/cli_process.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+using testing_cli::runCli;
+namespace fs = std::filesystem;
+
+const std::map<std::string, std::string> kNoUserProfiles { { "XDG_CONFIG_HOME", "/nonexistent-warpscope-test" } };
+
+std::string scenario(const char* name)
+{
+    return (fs::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios" / name).string();
+}
+
+nlohmann::json runJson(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "run");
+    args.push_back("--json");
+    const auto run = runCli(args, kNoUserProfiles);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    return run.exitCode == 0 ? nlohmann::json::parse(run.out) : nlohmann::json::object();
+}
+
+TEST(RunCli, OffsetCopyCountsSectorsOnH100)
+{
+    // best-practices-guide-current.txt §9.2.1: aligned → four 32-byte sectors per warp; misaligned → five.
+    for (const auto& [offset, sectorsPerRequest] : { std::pair { 0, 4 }, { 1, 5 }, { 8, 4 } }) {
+        const auto json = runJson({ scenario("offset_copy.json"), "--device", "h100", "--set", "n=4096", "--set",
+            "offset=" + std::to_string(offset) });
+        ASSERT_EQ(json["launches"].size(), 1u);
+        const auto& launch = json["launches"][0];
+        EXPECT_EQ(launch["kernel"], "offsetCopy");
+        EXPECT_EQ(launch["global_load_requests"], 128);
+        EXPECT_EQ(launch["global_load_sectors"], 128 * sectorsPerRequest) << offset;
+        EXPECT_EQ(launch["global_store_sectors"], 128 * sectorsPerRequest) << offset;
+        EXPECT_GT(launch["warp_instructions"].get<int>(), 0);
+        EXPECT_EQ(json["device"], "h100");
+    }
+}
+
+TEST(RunCli, OffsetCopyOnG80IsSixteenTransactionsPerHalfWarpWhenMisaligned)
+{
+    // opencl-programming-guide-2.3.txt §3.1.2.1: misaligned half-warps are not coalesced on CC 1.0/1.1.
+    const auto json = runJson({ scenario("offset_copy.json"), "--device", "g80", "--set", "n=4096", "--set", "offset=1" });
+    EXPECT_EQ(json["launches"][0]["global_load_transactions"], 128 * 32);
+    const auto aligned = runJson({ scenario("offset_copy.json"), "--device", "g80", "--set", "n=4096" });
+    EXPECT_EQ(aligned["launches"][0]["global_load_transactions"], 128 * 2);
+}
+
+TEST(RunCli, DumpWritesTheBufferAfterTheRun)
+{
+    const auto dir = fs::temp_directory_path();
+    const auto in = (dir / "warpscope-run-idata.bin").string();
+    const auto out = (dir / "warpscope-run-odata.bin").string();
+    const auto run = runCli({ "run", scenario("offset_copy.json"), "--set", "n=1024", "--set", "offset=3", "--dump",
+                                "idata=" + in, "--dump", "odata=" + out },
+        kNoUserProfiles);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    std::ifstream inFile(in, std::ios::binary), outFile(out, std::ios::binary);
+    std::vector<char> a((std::istreambuf_iterator<char>(inFile)), {}), b((std::istreambuf_iterator<char>(outFile)), {});
+    ASSERT_EQ(a.size(), 4u * (1024 + 32));
+    ASSERT_EQ(b.size(), a.size());
+    // odata[xid] = idata[xid] for xid in offset .. offset + n - 1; the rest stays zero.
+    EXPECT_EQ(std::memcmp(a.data() + 12, b.data() + 12, 4 * 1024), 0);
+    EXPECT_EQ(b[0], 0);
+    fs::remove(in);
+    fs::remove(out);
+}
+
+TEST(RunCli, BadInputIsOneLineWithExitCode2)
+{
+    auto run = runCli({ "run", scenario("offset_copy.json"), "--set", "ofset=1" }, kNoUserProfiles);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("the scenario has no parameter 'ofset'"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1);
+    run = runCli({ "run", "/nonexistent/scenario.json" }, kNoUserProfiles);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("/nonexistent/scenario.json"), std::string::npos);
+    run = runCli({ "run", scenario("offset_copy.json"), "--dump", "nothing=/tmp/x" }, kNoUserProfiles);
+    EXPECT_EQ(run.exitCode, 2);
+    run = runCli({ "run", scenario("offset_copy.json"), "--set", "n=4096", "--device", "gtx480" }, kNoUserProfiles);
+    EXPECT_EQ(run.exitCode, 2);
+}
+
+TEST(RunCli, OutOfBoundsKernelIsAMemcheckError)
+{
+    // offset 40 reads past the n + 32 elements of idata: a clean error naming the launch, not a crash.
+    const auto run = runCli({ "run", scenario("offset_copy.json"), "--set", "n=1024", "--set", "offset=40" }, kNoUserProfiles);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("launch of offsetCopy (/steps/1)"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("idata"), std::string::npos) << run.err;
+}
+
+} // namespace
