@@ -1,0 +1,105 @@
+#include "engine/profiling/ncu_csv.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace engine {
+
+namespace {
+
+/// Splits one CSV line with double-quoted fields (RFC 4180 quoting, no embedded newlines).
+std::vector<std::string> splitCsv(std::string_view line)
+{
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"') {
+            if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+                fields.back() += '"';
+                ++i;
+            } else {
+                quoted = !quoted;
+            }
+        } else if (c == ',' && !quoted) {
+            fields.emplace_back();
+        } else if (c != '\r') {
+            fields.back() += c;
+        }
+    }
+    return fields;
+}
+
+std::optional<double> parseNumber(std::string text)
+{
+    text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+    try {
+        std::size_t used = 0;
+        const double value = std::stod(text, &used);
+        return used == text.size() ? std::optional(value) : std::nullopt;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+std::optional<double> NcuKernelRecord::metric(std::string_view name) const
+{
+    const auto it = metrics.find(std::string(name));
+    return it == metrics.end() ? std::nullopt : std::optional(it->second);
+}
+
+Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const std::string& fileName)
+{
+    std::istringstream in { std::string(text) };
+    std::string line;
+    std::vector<std::string> header;
+    std::map<int, NcuKernelRecord> records;
+    std::uint32_t lineNumber = 0;
+    while (std::getline(in, line)) {
+        ++lineNumber;
+        if (header.empty()) {
+            if (line.starts_with("\"ID\""))
+                header = splitCsv(line);
+            continue;
+        }
+        const auto fields = splitCsv(line);
+        if (fields.size() != header.size())
+            return Error { ErrorCode::ParseError, "expected " + std::to_string(header.size()) + " fields, found "
+                    + std::to_string(fields.size()), SourceLocation::inFile(fileName, lineNumber) };
+        std::map<std::string, std::string> row;
+        for (std::size_t i = 0; i < fields.size(); ++i)
+            row[header[i]] = fields[i];
+        const auto id = parseNumber(row["ID"]);
+        const auto value = parseNumber(row["Metric Value"]);
+        if (!id || !value)
+            return Error { ErrorCode::ParseError, "ID or Metric Value is not a number", SourceLocation::inFile(fileName, lineNumber) };
+        auto& record = records[static_cast<int>(*id)];
+        record.id = static_cast<int>(*id);
+        record.kernelName = row["Kernel Name"];
+        record.blockSize = row["Block Size"];
+        record.gridSize = row["Grid Size"];
+        record.metrics[row["Metric Name"]] = *value;
+    }
+    if (header.empty())
+        return Error { ErrorCode::ParseError, "no ncu CSV header (\"ID\",...) found; export with ncu --csv",
+            SourceLocation::inFile(fileName) };
+    std::vector<NcuKernelRecord> out;
+    for (auto& [id, record] : records)
+        out.push_back(std::move(record));
+    return out;
+}
+
+Result<std::vector<NcuKernelRecord>> loadNcuCsv(const std::filesystem::path& file)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return Error { ErrorCode::IoError, "cannot open the file", SourceLocation::inFile(file.string()) };
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseNcuCsv(text.str(), file.string());
+}
+
+} // namespace engine
