@@ -4,12 +4,12 @@
 
 namespace {
 
-const char* kExport = R"(==PROF== Connected to process 579 (/tmp/kernel_probe)
+const char* kExport = R"csv(==PROF== Connected to process 579 (/tmp/kernel_probe)
 "ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"
 "0","579","kernel_probe","127.0.0.1","offsetCopy(float *, float *, int)","1","7","(256, 1, 1)","(65536, 1, 1)","0","9.0","Command line profiler metrics","dram__bytes_read.sum","byte","67,115,776"
 "0","579","kernel_probe","127.0.0.1","offsetCopy(float *, float *, int)","1","7","(256, 1, 1)","(65536, 1, 1)","0","9.0","Command line profiler metrics","gpu__time_duration.sum","nsecond","54144"
 "1","579","kernel_probe","127.0.0.1","strideCopy(float *, float *, int)","1","7","(256, 1, 1)","(4096, 1, 1)","0","9.0","Command line profiler metrics","dram__bytes_read.sum","byte","4,197,120"
-)";
+)csv";
 
 TEST(NcuCsv, ReadsTheLongFormatAndGroupsByKernel)
 {
