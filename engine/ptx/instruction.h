@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 namespace engine::ptx {
 
@@ -125,5 +126,11 @@ struct Instruction {
 
     bool has(InstrFlag f) const { return (flags & f) != 0; }
 };
+
+// Pre-decoded instructions are copied and scanned by the interpreter: keep them plain and compact.
+static_assert(std::is_trivially_copyable_v<Operand> && std::is_standard_layout_v<Operand>);
+static_assert(sizeof(Operand) == 24, "Operand grew; check the interpreter's cache footprint");
+static_assert(std::is_trivially_copyable_v<Instruction> && std::is_standard_layout_v<Instruction>);
+static_assert(sizeof(Instruction) <= 192, "Instruction grew; check the interpreter's cache footprint");
 
 } // namespace engine::ptx

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdio>
 #include <limits>
 
 namespace engine::ptx {
@@ -31,9 +30,8 @@ namespace {
         auto byte = static_cast<unsigned char>(c);
         if (byte >= 0x20 && byte < 0x7f)
             return std::string("'") + c + "'";
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "0x%02x", byte);
-        return std::string("byte ") + buf;
+        static constexpr char kHex[] = "0123456789abcdef";
+        return std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 0xf];
     }
 
     constexpr std::string_view kPunct = ",;:{}[]()<>+-@!|=*/";

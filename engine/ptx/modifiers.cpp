@@ -1,5 +1,6 @@
 #include "engine/ptx/modifiers.h"
 
+#include <algorithm>
 #include <array>
 
 namespace engine::ptx {
@@ -64,13 +65,20 @@ namespace {
         ModRow { "red", ModKind::Mode, v(OpMode::Red) },
     };
 
+    consteval auto sortedRows()
+    {
+        auto rows = kRows;
+        std::sort(rows.begin(), rows.end(), [](const ModRow& a, const ModRow& b) { return a.name < b.name; });
+        return rows;
+    }
+
+    constexpr auto kSortedRows = sortedRows();
+
     const ModRow* findRow(std::string_view name)
     {
-        for (const ModRow& row : kRows) {
-            if (row.name == name)
-                return &row;
-        }
-        return nullptr;
+        auto it = std::lower_bound(kSortedRows.begin(), kSortedRows.end(), name,
+            [](const ModRow& row, std::string_view n) { return row.name < n; });
+        return (it != kSortedRows.end() && it->name == name) ? &*it : nullptr;
     }
 
     bool isCompare(Opcode op) { return op == Opcode::Setp || op == Opcode::Set || op == Opcode::Slct; }
