@@ -132,3 +132,24 @@ TEST(PtxNvcc, ExplicitNvccThatIsMissingIsNamed)
     ASSERT_FALSE(found.ok());
     EXPECT_NE(found.error().message.find("/nonexistent/nvcc (named by WARPSCOPE_NVCC)"), std::string::npos);
 }
+
+TEST(PtxNvcc, CheckedInCorpusMatchesWhatNvccMakesNow)
+{
+    // scripts/build_kernel_corpus.sh uses the loader's flags; only the .file path differs (the script
+    // strips the checkout's prefix). A mismatch means the corpus needs rebuilding with that script.
+    if (!findNvcc(NvccSearch::fromEnvironment()).ok())
+        GTEST_SKIP() << "nvcc not installed";
+    TempDir tmp;
+    NvccOptions options;
+    options.cacheDir = tmp.path();
+    const fs::path kernels = testing_paths::sourceDir() / "resources" / "kernels";
+    auto compiled = compileCudaToPtx(kernels / "offset_copy.cu", 80, options);
+    ASSERT_TRUE(compiled.ok()) << compiled.error().toString();
+    std::string fresh = compiled->ptx;
+    const std::string prefix = "\"" + fs::absolute(kernels).lexically_normal().string() + "/";
+    for (std::size_t at; (at = fresh.find(prefix)) != std::string::npos;)
+        fresh.replace(at, prefix.size(), "\"");
+    auto checkedIn = readTextFile(kernels / "sm_80" / "offset_copy.ptx");
+    ASSERT_TRUE(checkedIn.ok());
+    EXPECT_EQ(fresh, *checkedIn);
+}
