@@ -8,5 +8,6 @@ namespace app::cli {
 Command devicesCommand();
 Command occupancyCommand();
 Command runCommand();
+Command sweepCommand();
 
 } // namespace app::cli

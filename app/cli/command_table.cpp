@@ -10,6 +10,7 @@ const std::vector<Command>& commandTable()
         devicesCommand(),
         occupancyCommand(),
         runCommand(),
+        sweepCommand(),
     };
     return commands;
 }

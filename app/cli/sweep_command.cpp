@@ -1,0 +1,111 @@
+// warpscope-cli sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json
+#include "app/cli/command_list.h"
+#include "app/cli/device_loading.h"
+#include "app/cli/run_report_json.h"
+
+#include "engine/host/kernel_executor.h"
+#include "engine/host/sweep.h"
+
+#include <sstream>
+
+namespace app::cli {
+
+namespace {
+
+std::vector<std::string> splitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) {
+        if (item.empty())
+            throw UsageError("--device " + text + ": empty device id");
+        items.push_back(item);
+    }
+    return items;
+}
+
+/// CSV columns: the sweep point, then the launch's keys in `run --json` order.
+const std::vector<std::string> kColumns = { "kernel", "time_us", "effective_bandwidth_gbps", "achieved_occupancy",
+    "theoretical_occupancy", "global_load_requests", "global_load_sectors", "global_load_transactions",
+    "global_store_requests", "global_store_sectors", "global_store_transactions", "global_load_efficiency",
+    "global_store_efficiency", "shared_load_wavefronts", "shared_store_wavefronts", "dram_bytes_read",
+    "dram_bytes_write", "warp_instructions" };
+
+std::string csvCell(const nlohmann::json& value)
+{
+    if (value.is_null())
+        return "";
+    return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+void printCsv(const std::vector<engine::SweepPoint>& points, const std::string& param, std::ostream& out)
+{
+    out << "device," << param << ",launch";
+    for (const auto& column : kColumns)
+        out << ',' << column;
+    out << '\n';
+    for (const auto& point : points) {
+        for (std::size_t i = 0; i < point.report.launches.size(); ++i) {
+            const auto launch = launchJson(point.report.launches[i]);
+            out << point.device << ',' << point.value << ',' << i;
+            for (const auto& column : kColumns)
+                out << ',' << csvCell(launch[column]);
+            out << '\n';
+        }
+    }
+}
+
+int runSweepCommand(const ParsedArgs& args, CommandIo& io)
+{
+    if (args.positional().size() != 1)
+        throw UsageError("expected one scenario file");
+    const auto range = engine::parseSweepRange(args.required("param"));
+    if (!range)
+        throw UsageError(range.error().message);
+    const auto devices = splitList(args.required("device"));
+    if (args.flag("csv") == args.flag("json"))
+        throw UsageError("choose one output format: --csv or --json");
+    const auto catalog = loadCatalogOrReport(io.err);
+    if (!catalog)
+        return ExitBadInput;
+    for (const auto& id : devices) {
+        if (const auto profile = catalog->get(id); !profile)
+            throw UsageError(profile.error().message);
+    }
+    engine::SweepOptions options;
+    options.threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
+    options.makeExecutor = [] { return std::make_unique<engine::FunctionalExecutor>(); };
+    const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
+    if (!points)
+        throw UsageError(points.error().toString());
+    if (args.flag("csv")) {
+        printCsv(*points, range->param, io.out);
+        return ExitOk;
+    }
+    auto array = nlohmann::json::array();
+    for (const auto& point : *points)
+        array.push_back({ { "device", point.device }, { "value", point.value }, { "run", runReportJson(point.report) } });
+    io.out << nlohmann::json { { "param", range->param }, { "points", array } }.dump(2) << '\n';
+    return ExitOk;
+}
+
+} // namespace
+
+Command sweepCommand()
+{
+    return Command {
+        "sweep",
+        "run a scenario over a parameter range on several devices, points in parallel",
+        "sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json [--threads N]",
+        {
+            { "param", "NAME=FROM:TO[:STEP]", "the parameter to sweep, inclusive range", false },
+            { "device", "ID[,ID...]", "device profile ids, comma-separated", false },
+            { "threads", "N", "worker threads (default: one per hardware thread)", false },
+            { "csv", "", "one CSV row per point and launch", false },
+            { "json", "", "one JSON document", false },
+        },
+        runSweepCommand,
+    };
+}
+
+} // namespace app::cli

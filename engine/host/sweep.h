@@ -1,0 +1,53 @@
+#pragma once
+
+#include "engine/common/result.h"
+#include "engine/device/device_catalog.h"
+#include "engine/host/run_report.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace engine {
+
+class KernelExecutor;
+
+/// A parameter range: FROM..TO inclusive by STEP ("offset=0:32", "stride=1:32:1").
+struct SweepRange {
+    std::string param;
+    std::int64_t from = 0;
+    std::int64_t to = 0;
+    std::int64_t step = 1;
+
+    std::vector<std::int64_t> values() const;
+};
+
+/// Parses "NAME=FROM:TO[:STEP]"; InvalidArgument naming what is wrong.
+Result<SweepRange> parseSweepRange(const std::string& text);
+
+/// One point of a sweep: a device and a parameter value, and what the run produced.
+struct SweepPoint {
+    std::string device;
+    std::int64_t value = 0;
+    RunReport report;
+};
+
+struct SweepOptions {
+    unsigned threads = 0; ///< 0: one per hardware thread
+    std::stop_token stop;
+    std::function<void(std::size_t done, std::size_t total)> progress; ///< called from worker threads
+    /// Makes the executor each worker uses (functional, or a timing model).
+    std::function<std::unique_ptr<KernelExecutor>()> makeExecutor;
+};
+
+/// Runs `scenario` for every device × value, points in parallel on `options.threads` workers. Each point is
+/// an independent run, so the results do not depend on the thread count; they come back ordered by device
+/// (as given) then value. The first failing point's error (naming device and value) stops the sweep.
+Result<std::vector<SweepPoint>> runSweep(const std::filesystem::path& scenario, const SweepRange& range,
+    const std::vector<std::string>& devices, const DeviceCatalog& catalog, const SweepOptions& options);
+
+} // namespace engine
