@@ -1,0 +1,53 @@
+#pragma once
+
+#include "engine/trace/run_info.h"
+#include "engine/trace/trace_events.h"
+
+#include <span>
+#include <string_view>
+
+namespace engine {
+
+/// Where the engine pushes what it observed (heaptrack's handler hooks): the SQLite writer in the
+/// application, an in-memory sink in tests. Calls arrive in this order from the one thread that runs
+/// the scenario:
+///
+///     beginRun, (module | kernel | beginLaunch (pcCounters | warpIntervals | memoryRequests)* endLaunch
+///               | streamOps | sweepPoints)*, endRun or abortRun
+///
+/// Batches are spans the engine owns only for the duration of the call; a sink copies what it keeps.
+/// A sink never throws into the engine and never blocks on disk for long: a sink that fails
+/// (disk full) drops the rest of the run and reports the error through its own interface.
+class TraceSink {
+public:
+    virtual ~TraceSink() = default;
+
+    virtual void beginRun(const RunInfo& run) = 0;
+    /// The run is complete: only now may readers see it.
+    virtual void endRun(const RunSummary& summary) = 0;
+    /// The run stopped early (cancel, kernel fault): nothing of it may become visible.
+    virtual void abortRun(std::string_view reason) = 0;
+
+    virtual void module(const ModuleRecord& module) = 0;
+    virtual void kernel(const KernelRecord& kernel) = 0;
+
+    virtual void beginLaunch(const LaunchInfo& launch) = 0;
+    virtual void endLaunch(const LaunchSummary& summary) = 0;
+
+    /// Per-PC totals of the current launch; one call may carry all of them or a part.
+    virtual void pcCounters(std::span<const PcCounter> counters) = 0;
+    virtual void warpIntervals(std::span<const WarpInterval> intervals) = 0;
+    /// `lanes` holds the lane addresses of the sampled requests of this batch; a request points into it
+    /// with laneAddressIndex, or holds kNoLaneAddresses.
+    virtual void memoryRequests(std::span<const MemoryRequest> requests, std::span<const LaneAddresses> lanes) = 0;
+
+    virtual void streamOps(std::span<const StreamOp> ops) = 0;
+    virtual void sweepPoints(std::span<const SweepPoint> points) = 0;
+
+protected:
+    TraceSink() = default;
+    TraceSink(const TraceSink&) = default;
+    TraceSink& operator=(const TraceSink&) = default;
+};
+
+} // namespace engine

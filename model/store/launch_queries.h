@@ -1,0 +1,20 @@
+#pragma once
+
+#include "engine/common/result.h"
+#include "model/store/trace_snapshots.h"
+
+#include <vector>
+
+namespace model {
+
+class SqliteDatabase;
+
+// Queries about the launches of complete runs. Reader thread.
+
+engine::Result<std::vector<LaunchRow>> queryLaunches(const SqliteDatabase& db, std::int64_t runId);
+/// NotFound when `launchId` is not a launch of a complete run.
+engine::Result<LaunchRow> queryLaunch(const SqliteDatabase& db, std::int64_t launchId);
+engine::Result<std::vector<engine::PcCounter>> queryPcCounters(const SqliteDatabase& db, std::int64_t launchId);
+engine::Result<std::vector<LineCounterRow>> queryLineCounters(const SqliteDatabase& db, std::int64_t launchId);
+
+} // namespace model

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "engine/trace/run_info.h"
+#include "engine/trace/trace_events.h"
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace model {
+
+// What the engine thread hands to the writer thread: owned copies of the sink's calls.
+
+struct EndRunCommand {
+    engine::RunSummary summary;
+};
+struct AbortRunCommand {
+    std::string reason;
+};
+struct RequestBatch {
+    std::vector<engine::MemoryRequest> requests;
+    std::vector<engine::LaneAddresses> lanes;
+};
+/// Asks the writer thread to commit and report back that everything before it is on disk.
+struct FlushCommand {
+    std::uint64_t ticket = 0;
+};
+
+using WriteCommand = std::variant<engine::RunInfo, EndRunCommand, AbortRunCommand, engine::ModuleRecord,
+    engine::KernelRecord, engine::LaunchInfo, engine::LaunchSummary, std::vector<engine::PcCounter>,
+    std::vector<engine::WarpInterval>, RequestBatch, std::vector<engine::StreamOp>,
+    std::vector<engine::SweepPoint>, FlushCommand>;
+
+/// Roughly how much memory a command holds, for the queue's bound (bytes).
+std::size_t approximateBytes(const WriteCommand& command);
+
+} // namespace model
