@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 TEST(BundledScenarios, AllParseAndResolve)
 {
     int count = 0;
-    for (const auto& entry : fs::directory_iterator(testing_paths::sourceDir() / "resources/scenarios")) {
+    for (const auto& entry : fs::recursive_directory_iterator(testing_paths::sourceDir() / "resources/scenarios")) {
         if (entry.path().extension() != ".json")
             continue;
         const auto spec = engine::loadScenarioFile(entry.path());
@@ -22,7 +22,7 @@ TEST(BundledScenarios, AllParseAndResolve)
         EXPECT_TRUE(resolved.ok()) << resolved.error().toString();
         ++count;
     }
-    EXPECT_GE(count, 2);
+    EXPECT_GE(count, 9);
 }
 
 TEST(BundledScenarios, OffsetAndStrideSweepRangesResolve)
