@@ -37,6 +37,53 @@ namespace {
         }
     }
 
+    bool isPred(const Operand& op)
+    {
+        return op.kind == OperandKind::Register && op.file == RegFile::Pred;
+    }
+
+    /// Whether `slot` must hold a predicate register (PTX ISA 8.5 §9.7.5.1 setp `p[|q], a, b[, c]`,
+    /// §9.7.5.2 set `d, a, b[, c]`, §9.7.5.3 selp `d, a, b, c`, §9.7.8.6 shfl `d[|p], ...`).
+    bool expectsPredicate(const Instruction& ins, int slot)
+    {
+        switch (ins.opcode) {
+        case Opcode::Setp:
+            return slot == 0 || (slot == 1 && ins.has(FlagDualDest)) || (slot == ins.operandCount - 1 && ins.mode2 != OpMode::None);
+        case Opcode::Set:
+            return slot == ins.operandCount - 1 && ins.mode2 != OpMode::None;
+        case Opcode::Selp:
+            return slot == 3;
+        case Opcode::Shfl:
+            return slot == 1 && ins.has(FlagDualDest);
+        default:
+            return false;
+        }
+    }
+
+    // A predicate where a value belongs (or a value where a predicate belongs) would be read from
+    // the wrong register file; instructions typed .pred (mov.pred, and.pred, vote.pred ...) are fine.
+    void checkPredicates(BodyContext& ctx, const Instruction& ins, const std::string& name, const Token& opTok)
+    {
+        if (ins.type == ScalarType::Pred || ins.opcode == Opcode::Vote || ins.opcode == Opcode::Match)
+            return;
+        for (int i = 0; i < ins.operandCount; ++i) {
+            const Operand& op = ins.operands[static_cast<std::size_t>(i)];
+            if (op.kind != OperandKind::Register)
+                continue;
+            bool wantPred = expectsPredicate(ins, i);
+            if (wantPred != isPred(op))
+                ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1)
+                        + (wantPred ? " must be a .pred register" : " cannot be a .pred register"));
+        }
+    }
+
+    // PTX ISA 8.5 §6.4.1: an address register holds a 32- or 64-bit address.
+    void checkAddressBase(BodyContext& ctx, const Operand& op, const std::string& name, const Token& opTok)
+    {
+        if (op.base == AddressBase::Register && op.file != RegFile::B32 && op.file != RegFile::B64)
+            ctx.cur.fail(opTok, name + ": an address register must be 32 or 64 bits wide");
+    }
+
 } // namespace
 
 void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& opTok)
@@ -47,6 +94,8 @@ void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& op
         const Operand& op = ins.operands[static_cast<std::size_t>(i)];
         if (i == addr && op.kind != OperandKind::Address)
             ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " must be an address [...]");
+        if (op.kind == OperandKind::Address)
+            checkAddressBase(ctx, op, name, opTok);
         if (i != addr && op.kind == OperandKind::Address)
             ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " cannot be an address");
         if (i != addr && !isValue(op) && op.kind != OperandKind::Sink && op.kind != OperandKind::Label)
@@ -57,6 +106,7 @@ void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& op
     }
     if (ins.operandCount > 0 && writesSlotZero(ins.opcode) && !isRegisterLike(ins.operands[0]))
         ctx.cur.fail(opTok, name + ": the destination must be a register");
+    checkPredicates(ctx, ins, name, opTok);
     if (ins.opcode == Opcode::Bra && ins.operands[0].kind != OperandKind::Label)
         ctx.cur.fail(opTok, "bra: the target must be a label (indirect branches are unsupported)", ErrorCode::Unsupported);
 }

@@ -126,3 +126,14 @@ TEST(PtxMalformed, OperandKindsThatWouldExecuteWrongly)
     EXPECT_EQ(parseError(kernelWithBody("bra %r1;")),
         "bad.ptx:10:1: bra: the target must be a label (indirect branches are unsupported)");
 }
+
+TEST(PtxMalformed, PredicatesAndValuesAreNotMixed)
+{
+    EXPECT_EQ(parseError(kernelWithBody("setp.lt.s32 %r1, %r2, %r3;")), "bad.ptx:10:1: setp: operand 1 must be a .pred register");
+    EXPECT_EQ(parseError(kernelWithBody("add.s32 %r1, %p1, %r3;")), "bad.ptx:10:1: add: operand 2 cannot be a .pred register");
+    EXPECT_EQ(parseError(kernelWithBody("selp.b32 %r1, %r2, %r3, %r4;")), "bad.ptx:10:1: selp: operand 4 must be a .pred register");
+    EXPECT_EQ(parseError(kernelWithBody("ld.global.f32 %f1, [%p1];")),
+        "bad.ptx:10:1: ld: an address register must be 32 or 64 bits wide");
+    parseOk(kernelWithBody("setp.lt.and.s32 %p1|%p2, %r1, %r2, !%p3;\nand.pred %p1, %p2, %p3;\n"
+                           "selp.f32 %f1, %f2, 0f00000000, %p1;\nret;"));
+}
