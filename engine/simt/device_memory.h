@@ -59,8 +59,9 @@ struct WriteJournal {
 };
 
 /// A sparse 64-bit global address space of named allocations (DESIGN.md: "Device buffers get addresses
-/// aligned to 256 bytes, as cudaMalloc guarantees"). Allocations never move and are never freed, so
-/// pointers to them stay valid for the object's life. Not thread-safe; one launch at a time.
+/// aligned to 256 bytes, as cudaMalloc guarantees"). Addresses never change and allocations are never
+/// freed; Allocation objects may move in memory when another one is added, so do not keep pointers to
+/// them across allocate() or loadModule(). Not thread-safe; one launch at a time.
 ///
 /// Host runner usage: `auto a = mem.allocate("idata", n * 4);` then fill `mem.bytes(a)` (or `write`),
 /// pass `a` as a kernel argument, launch, and read results back with `mem.bytes(a)` or `read`.
