@@ -11,9 +11,10 @@ namespace model {
 
 namespace {
 
-engine::Error notOurs(const std::string& path)
+engine::Error notOurs(const std::string& path, bool empty)
 {
-    return storeError(path, engine::ErrorCode::ParseError, "not a warpscope database (an SQLite file of another program)");
+    return storeError(path, engine::ErrorCode::ParseError,
+        empty ? "not a warpscope database (an empty file)" : "not a warpscope database (an SQLite file of another program)");
 }
 
 /// Reading the header and the schema is what makes SQLite notice a file that is not a database.
@@ -29,7 +30,7 @@ std::optional<engine::Error> checkOurs(SqliteDatabase& db, bool emptyAllowed)
         return std::nullopt;
     if (*applicationId == 0 && *tables == 0 && emptyAllowed)
         return std::nullopt;
-    return notOurs(db.path());
+    return notOurs(db.path(), *tables == 0);
 }
 
 std::optional<engine::Error> configureWriter(SqliteDatabase& db, std::int64_t maxPageCount)

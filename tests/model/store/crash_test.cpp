@@ -1,0 +1,107 @@
+// kill -9 in the middle of a run: every earlier run stays intact, the half run never shows, and the file
+// opens cleanly (and is cleaned) afterwards. Runs the real store_crash_writer process.
+#include "model/store/sqlite_database.h"
+#include "model/store/sqlite_statement.h"
+#include "model/store/trace_reader.h"
+#include "model/store/trace_writer.h"
+#include "tests/model/store/store_test_support.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+extern char** environ;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Starts the helper with its stdout on a pipe; returns its pid and the pipe's read end as a FILE.
+std::pair<pid_t, FILE*> startWriter(const std::string& path)
+{
+    int fds[2];
+    EXPECT_EQ(::pipe(fds), 0);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    std::string program = STORE_CRASH_WRITER_PATH;
+    char* argv[] = { program.data(), const_cast<char*>(path.c_str()), nullptr };
+    pid_t pid = 0;
+    EXPECT_EQ(posix_spawn(&pid, program.c_str(), &actions, nullptr, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(fds[1]);
+    return { pid, ::fdopen(fds[0], "r") };
+}
+
+std::int64_t count(const model::SqliteDatabase& db, const std::string& sql)
+{
+    return db.queryInt(sql.c_str(), "test").value();
+}
+
+TEST(StoreCrash, KillNineMidRunKeepsEarlierRunsIntact)
+{
+    store_tests::TempDir dir("crash");
+    const auto path = dir.file("crash.wsdb").string();
+    auto [pid, out] = startWriter(path);
+    ASSERT_NE(out, nullptr);
+    std::vector<std::int64_t> completed;
+    auto last = Clock::now();
+    Clock::duration runTime {};
+    long long id = 0;
+    while (completed.size() < 3 && std::fscanf(out, " complete %lld", &id) == 1) {
+        completed.push_back(id);
+        runTime = Clock::now() - last;
+        last = Clock::now();
+    }
+    ASSERT_EQ(completed.size(), 3u) << "the writer stopped early";
+    std::this_thread::sleep_for(runTime / 2); // halfway into the fourth run
+    ASSERT_EQ(::kill(pid, SIGKILL), 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    std::fclose(out);
+
+    {
+        auto raw = model::SqliteDatabase::open(path, model::SqliteDatabase::Mode::ReadOnly);
+        ASSERT_TRUE(raw.ok());
+        EXPECT_EQ(count(*raw, "SELECT count(*) FROM runs WHERE complete = 0"), 1) << "the kill missed the run";
+        EXPECT_EQ(count(*raw, "SELECT count(*) FROM runs WHERE complete = 1"), 3);
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto runs = reader->runs();
+    ASSERT_TRUE(runs.ok());
+    ASSERT_EQ(runs->size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ((*runs)[i].id, completed[i]);
+        const auto launches = reader->launches(completed[i]);
+        ASSERT_TRUE(launches.ok());
+        ASSERT_EQ(launches->size(), 2u);
+        for (const auto& launch : *launches) {
+            EXPECT_EQ(launch.intervalCount, 150000u);
+            const auto window = reader->timeline(model::TimelineRequest { launch.id, 0, launch.lastCycle, 1000 });
+            ASSERT_TRUE(window.ok()) << window.error().toString();
+            EXPECT_TRUE(window->aggregated);
+        }
+    }
+    // The next writer removes the dead writer's half run; every row left belongs to a complete run.
+    ASSERT_TRUE(model::TraceWriter::open(path).ok());
+    auto raw = model::SqliteDatabase::open(path, model::SqliteDatabase::Mode::ReadOnly);
+    EXPECT_EQ(count(*raw, "SELECT count(*) FROM runs WHERE complete = 0"), 0);
+    EXPECT_EQ(count(*raw, "SELECT count(*) FROM warp_intervals"), 3 * 2 * 150000);
+    EXPECT_EQ(count(*raw, "SELECT count(*) FROM memory_requests"), 3 * 2 * 5000);
+    EXPECT_EQ(count(*raw, "SELECT count(*) FROM launches l WHERE NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = l.run_id)"), 0);
+    auto integrity = model::SqliteStatement::prepare(*raw, "PRAGMA integrity_check");
+    ASSERT_TRUE(integrity.ok());
+    ASSERT_EQ(integrity.value().step(), SQLITE_ROW);
+    EXPECT_EQ(integrity.value().columnText(0), "ok");
+}
+
+} // namespace

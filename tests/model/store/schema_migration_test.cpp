@@ -1,0 +1,113 @@
+// The migration mechanism: the real chain creates version 1; a synthetic chain shows an upgrade from an
+// older file, the refusal of a newer one, and that a failing step leaves the file as it was.
+#include "model/store/schema_migrator.h"
+#include "model/store/sqlite_database.h"
+#include "model/store/trace_reader.h"
+#include "model/store/trace_schema.h"
+#include "model/store/trace_writer.h"
+#include "tests/model/store/store_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+namespace {
+
+using store_tests::TempDir;
+
+// A toy schema's history: version 1 had a table of people, version 2 added their age.
+constexpr std::array<model::SchemaMigration, 2> kToyChain = { {
+    { 0, "CREATE TABLE people (name TEXT NOT NULL)" },
+    { 1, "ALTER TABLE people ADD COLUMN age INTEGER NOT NULL DEFAULT 0" },
+} };
+
+model::SqliteDatabase openFile(const std::string& path)
+{
+    auto db = model::SqliteDatabase::open(path, model::SqliteDatabase::Mode::ReadWriteCreate);
+    EXPECT_TRUE(db.ok());
+    return std::move(db).value();
+}
+
+std::int64_t versionOf(const model::SqliteDatabase& db) { return db.queryInt("PRAGMA user_version", "test").value(); }
+
+TEST(SchemaMigration, NewFileGetsTheCurrentVersion)
+{
+    TempDir dir("schema-new");
+    const auto path = dir.file("new.wsdb").string();
+    ASSERT_TRUE(model::TraceWriter::open(path).ok());
+    const auto db = openFile(path);
+    EXPECT_EQ(versionOf(db), model::traceStoreSchemaVersion());
+    EXPECT_EQ(db.queryInt("PRAGMA application_id", "test").value(), model::kTraceApplicationId);
+    EXPECT_EQ(db.queryInt("SELECT count(*) FROM sessions", "test").value(), 1);
+}
+
+TEST(SchemaMigration, OlderFileIsUpgradedKeepingItsRows)
+{
+    TempDir dir("schema-upgrade");
+    auto db = openFile(dir.file("toy.db").string());
+    ASSERT_FALSE(model::migrateSchema(db, std::span(kToyChain).first(1)));
+    ASSERT_FALSE(db.exec("INSERT INTO people (name) VALUES ('Ada')", "test"));
+    ASSERT_EQ(versionOf(db), 1);
+    const auto error = model::migrateSchema(db, kToyChain);
+    ASSERT_FALSE(error) << error->toString();
+    EXPECT_EQ(versionOf(db), 2);
+    EXPECT_EQ(db.queryInt("SELECT count(*) FROM people WHERE name = 'Ada' AND age = 0", "test").value(), 1);
+    EXPECT_FALSE(model::migrateSchema(db, kToyChain)); // already current: nothing to do
+}
+
+TEST(SchemaMigration, NewerFileIsRefusedUntouched)
+{
+    TempDir dir("schema-newer");
+    auto db = openFile(dir.file("toy.db").string());
+    ASSERT_FALSE(model::migrateSchema(db, kToyChain));
+    const auto error = model::migrateSchema(db, std::span(kToyChain).first(1));
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->toString(), dir.file("toy.db").string()
+            + ": database schema version 2 is newer than this warpscope reads (1); open it with a newer warpscope");
+    EXPECT_EQ(versionOf(db), 2);
+}
+
+TEST(SchemaMigration, FailingStepRollsBackToTheOldVersion)
+{
+    TempDir dir("schema-fail");
+    auto db = openFile(dir.file("toy.db").string());
+    ASSERT_FALSE(model::migrateSchema(db, std::span(kToyChain).first(1)));
+    constexpr std::array<model::SchemaMigration, 3> broken = { {
+        kToyChain[0],
+        { 1, "CREATE TABLE pets (name TEXT)" },
+        { 2, "ALTER TABLE no_such_table ADD COLUMN x INTEGER" },
+    } };
+    const auto error = model::migrateSchema(db, broken);
+    ASSERT_TRUE(error);
+    EXPECT_NE(error->toString().find("cannot upgrade the database schema"), std::string::npos);
+    EXPECT_EQ(versionOf(db), 1);
+    EXPECT_EQ(db.queryInt("SELECT count(*) FROM sqlite_master WHERE name = 'pets'", "test").value(), 0);
+}
+
+TEST(SchemaMigration, TraceFileOfANewerVersionIsRefusedByWriterAndReader)
+{
+    TempDir dir("schema-trace-newer");
+    const auto path = dir.file("future.wsdb").string();
+    ASSERT_TRUE(model::TraceWriter::open(path).ok());
+    {
+        auto db = openFile(path);
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 99", "test"));
+    }
+    const auto expected = path + ": database schema version 99 is newer than this warpscope reads ("
+        + std::to_string(model::traceStoreSchemaVersion()) + "); open it with a newer warpscope";
+    const auto writer = model::TraceWriter::open(path);
+    ASSERT_FALSE(writer.ok());
+    EXPECT_EQ(writer.error().toString(), expected);
+    const auto reader = model::TraceReader::open(path);
+    ASSERT_FALSE(reader.ok());
+    EXPECT_EQ(reader.error().toString(), expected);
+}
+
+TEST(SchemaMigration, RealChainIsInOrder)
+{
+    const auto chain = model::traceStoreMigrations();
+    for (std::size_t i = 0; i < chain.size(); ++i)
+        EXPECT_EQ(chain[i].fromVersion, static_cast<std::int64_t>(i));
+}
+
+} // namespace
