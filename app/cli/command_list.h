@@ -8,6 +8,7 @@ namespace app::cli {
 Command devicesCommand();
 Command occupancyCommand();
 Command runCommand();
+Command runsCommand(); ///< only with the trace store (WARPSCOPE_CLI_HAS_STORE)
 Command sweepCommand();
 
 } // namespace app::cli

@@ -10,6 +10,9 @@ const std::vector<Command>& commandTable()
         devicesCommand(),
         occupancyCommand(),
         runCommand(),
+#ifdef WARPSCOPE_CLI_HAS_STORE
+        runsCommand(),
+#endif
         sweepCommand(),
     };
     return commands;

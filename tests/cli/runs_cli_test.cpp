@@ -1,0 +1,78 @@
+#include "model/store/trace_writer.h"
+#include "tests/cli/cli_process.h"
+#include "tests/model/store/store_test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+namespace {
+
+using testing_cli::runCli;
+
+/// A session database with two complete runs and one left open (which must not be listed).
+std::string makeSession(const store_tests::TempDir& dir)
+{
+    const auto path = dir.file("session.wsdb").string();
+    auto writer = model::TraceWriter::open(path);
+    EXPECT_TRUE(writer.ok());
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 100, 10, 2, "offset_copy" });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "stride_copy" });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "unfinished" }, false);
+    EXPECT_TRUE(writer.value()->flush().ok());
+    return path;
+}
+
+TEST(RunsCli, JsonListsCompleteRuns)
+{
+    store_tests::TempDir dir("cli-runs-json");
+    const auto path = makeSession(dir);
+    const auto run = runCli({ "runs", path, "--json" });
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto json = nlohmann::json::parse(run.out);
+    ASSERT_EQ(json["runs"].size(), 2u);
+    const auto& first = json["runs"][0];
+    EXPECT_EQ(first["id"], 1);
+    EXPECT_EQ(first["date"], "2025-01-31T12:00:00Z");
+    EXPECT_EQ(first["scenario"], "scenarios/offset_copy.json");
+    EXPECT_EQ(first["device"], "v100");
+    EXPECT_EQ(first["launches"], 2);
+    EXPECT_EQ(first["parameters"]["offset"], 3);
+    EXPECT_EQ(json["runs"][1]["scenario"], "scenarios/stride_copy.json");
+}
+
+TEST(RunsCli, TextIsATable)
+{
+    store_tests::TempDir dir("cli-runs-text");
+    const auto path = makeSession(dir);
+    const auto run = runCli({ "runs", path });
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(run.out.rfind("id ", 0), 0u);
+    EXPECT_NE(run.out.find("scenarios/stride_copy.json"), std::string::npos);
+    EXPECT_EQ(run.out.find("unfinished"), std::string::npos);
+}
+
+TEST(RunsCli, NotADatabaseIsOneLineAndExitCode2)
+{
+    store_tests::TempDir dir("cli-runs-bad");
+    const auto path = dir.file("notes.txt").string();
+    std::ofstream(path) << "not a database" << std::string(2000, '.');
+    const auto run = runCli({ "runs", path, "--json" });
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.out.empty());
+    EXPECT_EQ(run.err,
+        "warpscope-cli: " + path + ": cannot read the database: not a warpscope database (the file is not SQLite)\n");
+}
+
+TEST(RunsCli, UsageErrors)
+{
+    auto run = runCli({ "runs" });
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err, "warpscope-cli runs: runs takes one database file\n");
+    run = runCli({ "runs", "--help" });
+    EXPECT_EQ(run.exitCode, 0);
+    EXPECT_EQ(run.out.rfind("usage: warpscope-cli runs DB", 0), 0u);
+}
+
+} // namespace
