@@ -35,23 +35,44 @@ void CtaRunner::start(std::uint64_t linear)
     const auto& b = m_plan.block;
     for (std::uint32_t w = 0; w < m_plan.warpsPerBlock; ++w) {
         WarpState& warp = m_cta.warps[w];
-        warp = WarpState {};
-        warp.index = w;
+        resetWarp(warp, w);
         // Programming Guide 0.8.2 §3.2: warps take consecutive thread IDs, x fastest (tid = x + y Dx + z Dx Dy).
         const std::uint32_t first = w * kWarpLanes;
         const std::uint32_t lanes = std::min<std::uint32_t>(kWarpLanes, m_plan.threadsPerBlock - first);
         warp.validMask = lanes == kWarpLanes ? kAllLanes : (1u << lanes) - 1u;
+        std::uint32_t x = first % b[0];
+        std::uint32_t y = first / b[0] % b[1];
+        std::uint32_t z = first / (b[0] * b[1]);
         for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-            const std::uint32_t t = first + l;
-            warp.tid[0][l] = t % b[0];
-            warp.tid[1][l] = t / b[0] % b[1];
-            warp.tid[2][l] = t / (b[0] * b[1]);
+            warp.tid[0][l] = x;
+            warp.tid[1][l] = y;
+            warp.tid[2][l] = z;
+            if (++x == b[0]) {
+                x = 0;
+                if (++y == b[1]) {
+                    y = 0;
+                    ++z;
+                }
+            }
         }
         initWarp(warp, m_plan);
         if (m_ctx.observer)
             m_ctx.observer->onWarpBegin(WarpRef { m_cta.ctaid, linear, w });
     }
     m_ctx.fault = Fault {};
+}
+
+void CtaRunner::resetWarp(WarpState& warp, std::uint32_t w)
+{
+    // Field by field, so the register vectors keep their capacity from the previous block.
+    warp.index = w;
+    warp.exitedMask = 0;
+    warp.status = WarpStatus::Ready;
+    warp.barrier = 0;
+    warp.barrierPc = 0;
+    warp.barrierInstr = nullptr;
+    warp.barrierMask = 0;
+    warp.carry = 0;
 }
 
 void CtaRunner::bindWarp(std::uint32_t w)

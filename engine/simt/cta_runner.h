@@ -40,6 +40,7 @@ public:
 
 private:
     void bindWarp(std::uint32_t w);
+    static void resetWarp(WarpState& warp, std::uint32_t w);
     void release(std::uint32_t barrier);
     std::uint32_t liveWarps() const;
 

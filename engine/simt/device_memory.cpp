@@ -127,8 +127,8 @@ ModuleImage DeviceMemory::loadModule(const ptx::Module& module)
                                                              : AllocationKind::ConstVariable;
         const std::uint64_t address = allocate(v.name, v.sizeBytes, kind);
         // PTX ISA 8.5 §5.4.4: variables are zero unless initialized.
-        Allocation* a = findContaining(address, 0);
-        std::copy_n(v.init.begin(), std::min<std::size_t>(v.init.size(), a->bytes.size()), a->bytes.begin());
+        std::vector<std::uint8_t>& bytes = m_allocations.back().bytes; // the one just allocated
+        std::copy_n(v.init.begin(), std::min<std::size_t>(v.init.size(), bytes.size()), bytes.begin());
         image.variableAddresses[i] = address;
     }
     return image;

@@ -138,16 +138,76 @@ void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std
     }
 }
 
-std::uint64_t loadBytes(const std::uint8_t* p, std::uint32_t size)
-{
-    std::uint64_t v = 0;
-    std::memcpy(&v, p, size); // little-endian host (x86-64, AArch64)
-    return v;
-}
+namespace {
 
-void storeBytes(std::uint8_t* p, std::uint64_t value, std::uint32_t size)
+    /// The contiguous range an explicit-space access may hit without a lookup: the cached allocation
+    /// (.global/.const), the CTA's shared memory, or the parameter block. Empty when there is none.
+    struct FastRange {
+        std::uint8_t* base = nullptr;
+        std::uint64_t start = 0;
+        std::uint64_t bytes = 0;
+        MemorySpace space = MemorySpace::Global;
+    };
+
+    FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
+    {
+        switch (plan.space) {
+        case ptx::StateSpace::Global:
+        case ptx::StateSpace::Const:
+            if (Allocation* a = ctx.lastAllocation) {
+                return { a->bytes.data(), a->address, a->sizeBytes,
+                    plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
+            }
+            return {};
+        case ptx::StateSpace::Shared: return { ctx.cta->shared.data(), 0, ctx.cta->shared.size(), MemorySpace::Shared };
+        case ptx::StateSpace::Param:
+            if (plan.paramBlock)
+                return { const_cast<std::uint8_t*>(ctx.plan->params.data()), 0, ctx.plan->params.size(), MemorySpace::Param };
+            return {};
+        default: return {};
+        }
+    }
+
+} // namespace
+
+bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
+    std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
 {
-    std::memcpy(p, &value, size);
+    FastRange fast = fastRange(ctx, plan);
+    const std::uint64_t alignMask = plan.size - 1;
+    if (mask == kAllLanes && fast.base) {
+        // Whole warp inside the fast range: one branch-free pass, checked once at the end.
+        std::uint64_t bad = 0;
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            const std::uint64_t offset = addresses[l] - fast.start;
+            bad |= static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size) | (addresses[l] & alignMask);
+            pointers[l] = fast.base + offset;
+        }
+        if (bad == 0) {
+            ctx.addresses = addresses;
+            spaceMasks[static_cast<std::size_t>(fast.space)] = kAllLanes;
+            return true;
+        }
+    }
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+        if (!laneOn(mask, static_cast<int>(l)))
+            continue;
+        const std::uint64_t a = addresses[l];
+        const std::uint64_t offset = a - fast.start;
+        if (fast.base && a >= fast.start && offset <= fast.bytes && fast.bytes - offset >= plan.size && (a & alignMask) == 0) {
+            ctx.addresses[l] = a;
+            pointers[l] = fast.base + offset;
+            spaceMasks[static_cast<std::size_t>(fast.space)] |= 1u << l;
+            continue;
+        }
+        MemorySpace space;
+        pointers[l] = lanePointer(ctx, plan, a, l, space);
+        if (!pointers[l])
+            return false;
+        spaceMasks[static_cast<std::size_t>(space)] |= 1u << l;
+        fast = fastRange(ctx, plan); // a new cached allocation
+    }
+    return true;
 }
 
 } // namespace engine::simt

@@ -3,6 +3,8 @@
 #include "engine/simt/exec_context.h"
 #include "engine/simt/lane_values.h"
 
+#include <cstring>
+
 namespace engine::simt {
 
 /// How one memory instruction addresses memory, decided once per instruction.
@@ -24,6 +26,12 @@ AccessPlan planAccess(const ExecContext& ctx, const ptx::Instruction& ins, const
 std::uint8_t* lanePointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t lane,
     MemorySpace& resolved);
 
+/// Host pointers of every lane in `mask` (null elsewhere), with the per-space lane masks: lanePointer for
+/// each lane, with inline fast paths for explicit .global/.const/.shared/.param-block accesses. False
+/// after recording a fault.
+bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
+    std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks);
+
 /// Records the overwritten bytes when a journal is attached (the stepper's undo of global stores).
 void journalStore(ExecContext& ctx, MemorySpace space, std::uint64_t address, const std::uint8_t* p, std::uint32_t size);
 
@@ -31,8 +39,27 @@ void journalStore(ExecContext& ctx, MemorySpace space, std::uint64_t address, co
 /// the lanes that resolved to MemorySpace s.
 void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std::uint32_t, 5>& spaceMasks);
 
-/// Little-endian load/store of `size` (1, 2, 4, 8) bytes.
-std::uint64_t loadBytes(const std::uint8_t* p, std::uint32_t size);
-void storeBytes(std::uint8_t* p, std::uint64_t value, std::uint32_t size);
+/// Little-endian load/store of `size` (1, 2, 4, 8) bytes (little-endian host: x86-64, AArch64).
+inline std::uint64_t loadBytes(const std::uint8_t* p, std::uint32_t size)
+{
+    std::uint64_t v = 0;
+    switch (size) {
+    case 1: std::memcpy(&v, p, 1); break;
+    case 2: std::memcpy(&v, p, 2); break;
+    case 4: std::memcpy(&v, p, 4); break;
+    default: std::memcpy(&v, p, 8); break;
+    }
+    return v;
+}
+
+inline void storeBytes(std::uint8_t* p, std::uint64_t value, std::uint32_t size)
+{
+    switch (size) {
+    case 1: std::memcpy(p, &value, 1); break;
+    case 2: std::memcpy(p, &value, 2); break;
+    case 4: std::memcpy(p, &value, 4); break;
+    default: std::memcpy(p, &value, 8); break;
+    }
+}
 
 } // namespace engine::simt

@@ -62,6 +62,21 @@ namespace {
         }
     }
 
+    /// Writes the lanes of `mask`, truncating to T; the full warp takes a straight (vectorizable) copy.
+    template <typename T>
+    void blend(T* dst, const LaneBits& v, std::uint32_t mask)
+    {
+        if (mask == kAllLanes) {
+            for (std::size_t l = 0; l < kWarpLanes; ++l)
+                dst[l] = static_cast<T>(v[l]);
+            return;
+        }
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            if (laneOn(mask, static_cast<int>(l)))
+                dst[l] = static_cast<T>(v[l]);
+        }
+    }
+
 } // namespace
 
 void readRegister(const ExecContext& ctx, ptx::RegRef reg, LaneBits& out)
@@ -119,18 +134,9 @@ void writeRegister(ExecContext& ctx, ptx::RegRef reg, const LaneBits& v, std::ui
         ctx.pred[reg.index] = (ctx.pred[reg.index] & ~mask) | (bits & mask);
         return;
     }
-    case RegFile::B16:
-        for (std::size_t l = 0; l < kWarpLanes; ++l)
-            ctx.b16[base + l] = laneOn(mask, static_cast<int>(l)) ? static_cast<std::uint16_t>(v[l]) : ctx.b16[base + l];
-        return;
-    case RegFile::B32:
-        for (std::size_t l = 0; l < kWarpLanes; ++l)
-            ctx.b32[base + l] = laneOn(mask, static_cast<int>(l)) ? static_cast<std::uint32_t>(v[l]) : ctx.b32[base + l];
-        return;
-    case RegFile::B64:
-        for (std::size_t l = 0; l < kWarpLanes; ++l)
-            ctx.b64[base + l] = laneOn(mask, static_cast<int>(l)) ? v[l] : ctx.b64[base + l];
-        return;
+    case RegFile::B16: blend(ctx.b16 + base, v, mask); return;
+    case RegFile::B32: blend(ctx.b32 + base, v, mask); return;
+    case RegFile::B64: blend(ctx.b64 + base, v, mask); return;
     case RegFile::B128:
         for (std::size_t l = 0; l < kWarpLanes; ++l) {
             if (laneOn(mask, static_cast<int>(l))) {

@@ -54,6 +54,15 @@ namespace {
     {
         const FloatMods m { ins.has(ptx::FlagFtz), ins.has(ptx::FlagSat) };
         const RoundingScope rounding(ins.rounding);
+        if (!m.ftz && !m.sat) { // the common fma.rn.f32 of nvcc's output, without per-lane flag tests
+            mapTernary(ctx, ins, mask, ins.type, [](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+                const T r = std::fma(fromBits<T>(a), fromBits<T>(b), fromBits<T>(c));
+                if constexpr (std::is_same_v<T, float>)
+                    return toBits(canonicalNan(r));
+                return toBits(r);
+            });
+            return;
+        }
         mapTernary(ctx, ins, mask, ins.type, [m](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
             return out<T>(std::fma(in(fromBits<T>(a), m), in(fromBits<T>(b), m), in(fromBits<T>(c), m)), m);
         });

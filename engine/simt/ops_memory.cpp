@@ -17,10 +17,26 @@ namespace {
         return ptx::typeSizeBytes(ins.type);
     }
 
-    /// §9.7.9.8 ld: a signed type sign-extends into a wider register, others zero-extend.
-    std::uint64_t extend(std::uint64_t raw, ptx::ScalarType type, std::uint32_t bytes)
+    /// Element `e` of every lane in `mask`: N-byte loads, sign- or zero-extended.
+    template <std::uint32_t N>
+    void gather(const std::array<std::uint8_t*, kWarpLanes>& pointers, std::size_t e, std::uint32_t mask, bool isSigned,
+        LaneBits& out)
     {
-        return ptx::isSignedType(type) ? static_cast<std::uint64_t>(signExtend(raw, bytes * 8)) : raw;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            if (mask != kAllLanes && !laneOn(mask, static_cast<int>(l)))
+                continue;
+            const std::uint64_t raw = loadBytes(pointers[l] + e * N, N);
+            out[l] = isSigned ? static_cast<std::uint64_t>(signExtend(raw, N * 8)) : raw;
+        }
+    }
+
+    MemorySpace spaceOfLane(const std::array<std::uint32_t, 5>& spaces, std::uint32_t lane)
+    {
+        for (std::size_t s = 0; s < spaces.size(); ++s) {
+            if (laneOn(spaces[s], static_cast<int>(lane)))
+                return static_cast<MemorySpace>(s);
+        }
+        return MemorySpace::Global;
     }
 
     /// The register of vector element `e` of a value operand (a Register or a Vector); index kNoPc for `_`.
@@ -50,23 +66,23 @@ namespace {
         const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], bytes * static_cast<std::uint32_t>(width), MemoryOp::Load);
         LaneBits addr;
         readAddress(ctx, ins.operands[1], addr);
-        std::array<LaneBits, kMaxVector> values;
+        std::array<std::uint8_t*, kWarpLanes> pointers;
         std::array<std::uint32_t, 5> spaces {};
-        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-            if (!laneOn(mask, static_cast<int>(l)))
-                continue;
-            MemorySpace space;
-            const std::uint8_t* p = lanePointer(ctx, plan, addr[l], l, space);
-            if (!p)
-                return;
-            spaces[static_cast<std::size_t>(space)] |= 1u << l;
-            for (std::size_t e = 0; e < width; ++e)
-                values[e][l] = extend(loadBytes(p + e * bytes, bytes), ins.type, bytes);
-        }
+        if (!resolveLanes(ctx, plan, addr, mask, pointers, spaces))
+            return;
+        // §9.7.9.8 ld: a signed type sign-extends into a wider register, others zero-extend.
+        const bool isSigned = ptx::isSignedType(ins.type);
+        LaneBits values;
         for (std::size_t e = 0; e < width; ++e) {
+            switch (bytes) {
+            case 1: gather<1>(pointers, e, mask, isSigned, values); break;
+            case 2: gather<2>(pointers, e, mask, isSigned, values); break;
+            case 4: gather<4>(pointers, e, mask, isSigned, values); break;
+            default: gather<8>(pointers, e, mask, isSigned, values); break;
+            }
             const ptx::RegRef reg = elementReg(ctx, ins.operands[0], e);
             if (reg.index != ptx::kNoPc)
-                writeRegister(ctx, reg, values[e], mask);
+                writeRegister(ctx, reg, values, mask);
         }
         if (ctx.observer || ctx.recordAccesses)
             reportAccess(ctx, plan, spaces);
@@ -99,21 +115,19 @@ namespace {
         readAddress(ctx, ins.operands[0], addr);
         std::array<LaneBits, kMaxVector> values;
         readStoreValues(ctx, ins, values);
+        std::array<std::uint8_t*, kWarpLanes> pointers;
         std::array<std::uint32_t, 5> spaces {};
+        if (!resolveLanes(ctx, plan, addr, mask, pointers, spaces))
+            return;
         // Lanes store in ascending order, so when several lanes write one address the highest lane's
         // value remains (programming-guide-0.8.2.txt §3.2 leaves the winner undefined; DIGEST §12.3).
         for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
             if (!laneOn(mask, static_cast<int>(l)))
                 continue;
-            MemorySpace space;
-            std::uint8_t* p = lanePointer(ctx, plan, addr[l], l, space);
-            if (!p)
-                return;
-            spaces[static_cast<std::size_t>(space)] |= 1u << l;
             if (ctx.journal)
-                journalStore(ctx, space, ctx.addresses[l], p, plan.size);
+                journalStore(ctx, spaceOfLane(spaces, l), ctx.addresses[l], pointers[l], plan.size);
             for (std::size_t e = 0; e < width; ++e)
-                storeBytes(p + e * bytes, values[e][l], bytes);
+                storeBytes(pointers[l] + e * bytes, values[e][l], bytes);
         }
         if (ctx.observer || ctx.recordAccesses)
             reportAccess(ctx, plan, spaces);
