@@ -40,6 +40,29 @@ T narrow(std::int64_t value)
     return static_cast<T>(value);
 }
 
+engine::Result<std::vector<engine::ModuleRecord>> queryModules(const SqliteDatabase& db, std::int64_t runId)
+{
+    return collectRows<engine::ModuleRecord>(db,
+        "SELECT module_index, path, ptx_text, cuda_source FROM modules WHERE run_id = ?1 ORDER BY module_index", runId,
+        [](const SqliteStatement& s) {
+            return engine::ModuleRecord { engine::ModuleId(narrow<std::uint32_t>(s.columnInt(0))), s.columnText(1),
+                s.columnText(2), s.columnText(3) };
+        });
+}
+
+engine::Result<std::vector<engine::KernelRecord>> queryKernels(const SqliteDatabase& db, std::int64_t runId)
+{
+    return collectRows<engine::KernelRecord>(db,
+        "SELECT kernel_index, module_index, name, mangled_name, registers_per_thread, static_shared_bytes,"
+        " instruction_count FROM kernels WHERE run_id = ?1 ORDER BY kernel_index",
+        runId, [](const SqliteStatement& s) {
+            return engine::KernelRecord { engine::KernelId(narrow<std::uint32_t>(s.columnInt(0))),
+                engine::ModuleId(narrow<std::uint32_t>(s.columnInt(1))), s.columnText(2), s.columnText(3),
+                narrow<std::uint32_t>(s.columnInt(4)), narrow<std::uint32_t>(s.columnInt(5)),
+                narrow<std::uint32_t>(s.columnInt(6)) };
+        });
+}
+
 } // namespace
 
 engine::Result<std::vector<RunRow>> queryRuns(const SqliteDatabase& db)
@@ -62,24 +85,11 @@ engine::Result<RunDetail> queryRunDetail(const SqliteDatabase& db, std::int64_t 
     if (details->empty())
         return storeError(db.path(), engine::ErrorCode::NotFound, "no complete run " + std::to_string(runId));
     auto detail = std::move(details.value().front());
-    auto modules = collectRows<engine::ModuleRecord>(db,
-        "SELECT module_index, path, ptx_text, cuda_source FROM modules WHERE run_id = ?1 ORDER BY module_index", runId,
-        [](const SqliteStatement& s) {
-            return engine::ModuleRecord { engine::ModuleId(narrow<std::uint32_t>(s.columnInt(0))), s.columnText(1),
-                s.columnText(2), s.columnText(3) };
-        });
+    auto modules = queryModules(db, runId);
     if (!modules)
         return modules.error();
     detail.modules = std::move(modules).value();
-    auto kernels = collectRows<engine::KernelRecord>(db,
-        "SELECT kernel_index, module_index, name, mangled_name, registers_per_thread, static_shared_bytes,"
-        " instruction_count FROM kernels WHERE run_id = ?1 ORDER BY kernel_index",
-        runId, [](const SqliteStatement& s) {
-            return engine::KernelRecord { engine::KernelId(narrow<std::uint32_t>(s.columnInt(0))),
-                engine::ModuleId(narrow<std::uint32_t>(s.columnInt(1))), s.columnText(2), s.columnText(3),
-                narrow<std::uint32_t>(s.columnInt(4)), narrow<std::uint32_t>(s.columnInt(5)),
-                narrow<std::uint32_t>(s.columnInt(6)) };
-        });
+    auto kernels = queryKernels(db, runId);
     if (!kernels)
         return kernels.error();
     detail.kernels = std::move(kernels).value();

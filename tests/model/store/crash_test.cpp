@@ -45,41 +45,38 @@ std::int64_t count(const model::SqliteDatabase& db, const std::string& sql)
     return db.queryInt(sql.c_str(), "test").value();
 }
 
-TEST(StoreCrash, KillNineMidRunKeepsEarlierRunsIntact)
+/// Runs the helper until it reported three complete runs, then kills it halfway into the fourth.
+std::vector<std::int64_t> killMidRun(const std::string& path)
 {
-    store_tests::TempDir dir("crash");
-    const auto path = dir.file("crash.wsdb").string();
     auto [pid, out] = startWriter(path);
-    ASSERT_NE(out, nullptr);
+    EXPECT_NE(out, nullptr);
     std::vector<std::int64_t> completed;
     auto last = Clock::now();
     Clock::duration runTime {};
     long long id = 0;
-    while (completed.size() < 3 && std::fscanf(out, " complete %lld", &id) == 1) {
+    while (out && completed.size() < 3 && std::fscanf(out, " complete %lld", &id) == 1) {
         completed.push_back(id);
         runTime = Clock::now() - last;
         last = Clock::now();
     }
-    ASSERT_EQ(completed.size(), 3u) << "the writer stopped early";
-    std::this_thread::sleep_for(runTime / 2); // halfway into the fourth run
-    ASSERT_EQ(::kill(pid, SIGKILL), 0);
+    std::this_thread::sleep_for(runTime / 2);
+    EXPECT_EQ(::kill(pid, SIGKILL), 0);
     int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-    std::fclose(out);
+    EXPECT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    if (out)
+        std::fclose(out);
+    return completed;
+}
 
-    {
-        auto raw = model::SqliteDatabase::open(path, model::SqliteDatabase::Mode::ReadOnly);
-        ASSERT_TRUE(raw.ok());
-        EXPECT_EQ(count(*raw, "SELECT count(*) FROM runs WHERE complete = 0"), 1) << "the kill missed the run";
-        EXPECT_EQ(count(*raw, "SELECT count(*) FROM runs WHERE complete = 1"), 3);
-    }
+void expectRunsIntact(const std::string& path, const std::vector<std::int64_t>& completed)
+{
     auto reader = model::TraceReader::open(path);
     ASSERT_TRUE(reader.ok()) << reader.error().toString();
     const auto runs = reader->runs();
     ASSERT_TRUE(runs.ok());
-    ASSERT_EQ(runs->size(), 3u);
-    for (std::size_t i = 0; i < 3; ++i) {
+    ASSERT_EQ(runs->size(), completed.size());
+    for (std::size_t i = 0; i < completed.size(); ++i) {
         EXPECT_EQ((*runs)[i].id, completed[i]);
         const auto launches = reader->launches(completed[i]);
         ASSERT_TRUE(launches.ok());
@@ -91,6 +88,21 @@ TEST(StoreCrash, KillNineMidRunKeepsEarlierRunsIntact)
             EXPECT_TRUE(window->aggregated);
         }
     }
+}
+
+TEST(StoreCrash, KillNineMidRunKeepsEarlierRunsIntact)
+{
+    store_tests::TempDir dir("crash");
+    const auto path = dir.file("crash.wsdb").string();
+    const auto completed = killMidRun(path);
+    ASSERT_EQ(completed.size(), 3u) << "the writer stopped early";
+    {
+        auto raw = model::SqliteDatabase::open(path, model::SqliteDatabase::Mode::ReadOnly);
+        ASSERT_TRUE(raw.ok());
+        EXPECT_EQ(count(*raw, "SELECT count(*) FROM runs WHERE complete = 0"), 1) << "the kill missed the run";
+        EXPECT_EQ(count(*raw, "SELECT count(*) FROM runs WHERE complete = 1"), 3);
+    }
+    expectRunsIntact(path, completed);
     // The next writer removes the dead writer's half run; every row left belongs to a complete run.
     ASSERT_TRUE(model::TraceWriter::open(path).ok());
     auto raw = model::SqliteDatabase::open(path, model::SqliteDatabase::Mode::ReadOnly);
