@@ -138,37 +138,24 @@ void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std
     }
 }
 
-namespace {
-
-    /// The contiguous range an explicit-space access may hit without a lookup: the cached allocation
-    /// (.global/.const), the CTA's shared memory, or the parameter block. Empty when there is none.
-    struct FastRange {
-        std::uint8_t* base = nullptr;
-        std::uint64_t start = 0;
-        std::uint64_t bytes = 0;
-        MemorySpace space = MemorySpace::Global;
-    };
-
-    FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
-    {
-        switch (plan.space) {
-        case ptx::StateSpace::Global:
-        case ptx::StateSpace::Const:
-            if (Allocation* a = ctx.lastAllocation) {
-                return { a->bytes.data(), a->address, a->sizeBytes,
-                    plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
-            }
-            return {};
-        case ptx::StateSpace::Shared: return { ctx.cta->shared.data(), 0, ctx.cta->shared.size(), MemorySpace::Shared };
-        case ptx::StateSpace::Param:
-            if (plan.paramBlock)
-                return { const_cast<std::uint8_t*>(ctx.plan->params.data()), 0, ctx.plan->params.size(), MemorySpace::Param };
-            return {};
-        default: return {};
+FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
+{
+    switch (plan.space) {
+    case ptx::StateSpace::Global:
+    case ptx::StateSpace::Const:
+        if (Allocation* a = ctx.lastAllocation) {
+            return { a->bytes.data(), a->address, a->sizeBytes,
+                plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
         }
+        return {};
+    case ptx::StateSpace::Shared: return { ctx.cta->shared.data(), 0, ctx.cta->shared.size(), MemorySpace::Shared };
+    case ptx::StateSpace::Param:
+        if (plan.paramBlock)
+            return { const_cast<std::uint8_t*>(ctx.plan->params.data()), 0, ctx.plan->params.size(), MemorySpace::Param };
+        return {};
+    default: return {};
     }
-
-} // namespace
+}
 
 bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
@@ -184,7 +171,8 @@ bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addr
             pointers[l] = fast.base + offset;
         }
         if (bad == 0) {
-            ctx.addresses = addresses;
+            if (ctx.observer || ctx.recordAccesses || ctx.journal)
+                ctx.addresses = addresses;
             spaceMasks[static_cast<std::size_t>(fast.space)] = kAllLanes;
             return true;
         }

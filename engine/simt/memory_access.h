@@ -26,6 +26,17 @@ AccessPlan planAccess(const ExecContext& ctx, const ptx::Instruction& ins, const
 std::uint8_t* lanePointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t lane,
     MemorySpace& resolved);
 
+/// The contiguous range an explicit-space access may hit without a lookup: the cached allocation
+/// (.global/.const), the CTA's shared memory, or the parameter block. base is null when there is none.
+struct FastRange {
+    std::uint8_t* base = nullptr;
+    std::uint64_t start = 0;
+    std::uint64_t bytes = 0;
+    MemorySpace space = MemorySpace::Global;
+};
+
+FastRange fastRange(ExecContext& ctx, const AccessPlan& plan);
+
 /// Host pointers of every lane in `mask` (null elsewhere), with the per-space lane masks: lanePointer for
 /// each lane, with inline fast paths for explicit .global/.const/.shared/.param-block accesses. False
 /// after recording a fault.

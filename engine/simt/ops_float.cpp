@@ -5,6 +5,8 @@
 #include "engine/simt/float_env.h"
 #include "engine/simt/op_helpers.h"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace engine::simt {
@@ -48,12 +50,39 @@ namespace {
         });
     }
 
+    /// fma.rn.f32 on three .f32 registers for the whole warp, straight from and to the register file.
+    bool fusedFmaF32(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    {
+        const auto& o = ins.operands;
+        for (std::size_t i = 0; i < 4; ++i) {
+            if (o[i].kind != ptx::OperandKind::Register || o[i].file != ptx::RegFile::B32)
+                return false;
+        }
+        if (mask != kAllLanes)
+            return false;
+        const auto reg = [&ctx](const ptx::Operand& op) { return ctx.b32 + std::size_t { op.index } * kWarpLanes; };
+        const std::uint32_t* a = reg(o[1]);
+        const std::uint32_t* b = reg(o[2]);
+        const std::uint32_t* c = reg(o[3]);
+        std::array<std::uint32_t, kWarpLanes> d;
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            const float r = std::fma(std::bit_cast<float>(a[l]), std::bit_cast<float>(b[l]), std::bit_cast<float>(c[l]));
+            d[l] = std::bit_cast<std::uint32_t>(canonicalNan(r));
+        }
+        std::copy(d.begin(), d.end(), reg(o[0]));
+        return true;
+    }
+
     // §9.7.3.5 fma / §9.7.3.6 mad: a * b + c with a single rounding.
     template <typename T>
     void fusedMultiplyAdd(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
         const FloatMods m { ins.has(ptx::FlagFtz), ins.has(ptx::FlagSat) };
         const RoundingScope rounding(ins.rounding);
+        if constexpr (std::is_same_v<T, float>) {
+            if (!m.ftz && !m.sat && fusedFmaF32(ctx, ins, mask))
+                return;
+        }
         if (!m.ftz && !m.sat) { // the common fma.rn.f32 of nvcc's output, without per-lane flag tests
             mapTernary(ctx, ins, mask, ins.type, [](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
                 const T r = std::fma(fromBits<T>(a), fromBits<T>(b), fromBits<T>(c));

@@ -5,6 +5,7 @@
 #include "engine/simt/ops.h"
 
 #include <array>
+#include <cstring>
 
 namespace engine::simt {
 
@@ -28,6 +29,28 @@ namespace {
             const std::uint64_t raw = loadBytes(pointers[l] + e * N, N);
             out[l] = isSigned ? static_cast<std::uint64_t>(signExtend(raw, N * 8)) : raw;
         }
+    }
+
+    /// The common whole-warp scalar load of a 32- or 64-bit value into a register of the same width:
+    /// straight into the register file. False when the shape is not that one.
+    bool loadDirect(ExecContext& ctx, const ptx::Instruction& ins, const std::array<std::uint8_t*, kWarpLanes>& pointers,
+        std::uint32_t bytes)
+    {
+        const ptx::Operand& d = ins.operands[0];
+        if (d.kind != ptx::OperandKind::Register)
+            return false;
+        const std::size_t base = std::size_t { d.index } * kWarpLanes;
+        if (bytes == 4 && d.file == ptx::RegFile::B32) {
+            for (std::size_t l = 0; l < kWarpLanes; ++l)
+                std::memcpy(ctx.b32 + base + l, pointers[l], 4);
+            return true;
+        }
+        if (bytes == 8 && d.file == ptx::RegFile::B64) {
+            for (std::size_t l = 0; l < kWarpLanes; ++l)
+                std::memcpy(ctx.b64 + base + l, pointers[l], 8);
+            return true;
+        }
+        return false;
     }
 
     MemorySpace spaceOfLane(const std::array<std::uint32_t, 5>& spaces, std::uint32_t lane)
@@ -57,9 +80,48 @@ namespace {
         return true;
     }
 
+    /// Fused whole-warp scalar load of a 4- or 8-byte value through a register address into a register of
+    /// the same width, when every lane hits the fast range: one pass, no per-lane lookups. False (nothing
+    /// written) when any condition fails; the general path then handles the instruction and its faults.
+    template <typename T>
+    bool fusedLoad(ExecContext& ctx, const ptx::Instruction& ins, const FastRange& fast, T* dst)
+    {
+        const ptx::Operand& a = ins.operands[1];
+        LaneBits addr;
+        readAddress(ctx, a, addr);
+        std::array<T, kWarpLanes> tmp;
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            const std::uint64_t offset = addr[l] - fast.start;
+            if (offset > fast.bytes || fast.bytes - offset < sizeof(T) || (addr[l] & (sizeof(T) - 1)) != 0)
+                return false;
+            std::memcpy(&tmp[l], fast.base + offset, sizeof(T));
+        }
+        std::memcpy(dst, tmp.data(), sizeof(tmp));
+        return true;
+    }
+
+    bool tryFusedLoad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    {
+        const ptx::Operand& d = ins.operands[0];
+        if (mask != kAllLanes || ins.vectorWidth != 1 || d.kind != ptx::OperandKind::Register || ctx.observer
+            || ctx.recordAccesses)
+            return false;
+        const std::uint32_t bytes = elementBytes(ins);
+        const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], bytes, MemoryOp::Load);
+        const FastRange fast = fastRange(ctx, plan);
+        if (!fast.base)
+            return false;
+        const std::size_t base = std::size_t { d.index } * kWarpLanes;
+        if (bytes == 4 && d.file == ptx::RegFile::B32)
+            return fusedLoad<std::uint32_t>(ctx, ins, fast, ctx.b32 + base);
+        if (bytes == 8 && d.file == ptx::RegFile::B64)
+            return fusedLoad<std::uint64_t>(ctx, ins, fast, ctx.b64 + base);
+        return false;
+    }
+
     void load(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
-        if (!checkShape(ctx, ins))
+        if (!checkShape(ctx, ins) || tryFusedLoad(ctx, ins, mask))
             return;
         const std::uint32_t bytes = elementBytes(ins);
         const std::size_t width = ins.vectorWidth;
@@ -70,6 +132,11 @@ namespace {
         std::array<std::uint32_t, 5> spaces {};
         if (!resolveLanes(ctx, plan, addr, mask, pointers, spaces))
             return;
+        if (width == 1 && mask == kAllLanes && loadDirect(ctx, ins, pointers, bytes)) {
+            if (ctx.observer || ctx.recordAccesses)
+                reportAccess(ctx, plan, spaces);
+            return;
+        }
         // §9.7.9.8 ld: a signed type sign-extends into a wider register, others zero-extend.
         const bool isSigned = ptx::isSignedType(ins.type);
         LaneBits values;
