@@ -104,6 +104,28 @@ namespace {
         return true;
     }
 
+    /// Module and function .shared variables, then dynamic shared memory after the static part
+    /// (Programming Guide 0.8.2 §4.2.3: Ns bytes "in addition to the statically allocated memory");
+    /// every extern array starts there (§4.2.2.3).
+    void layOutShared(const ptx::Module& m, const LaunchRequest& r, LaunchPlan& plan)
+    {
+        std::vector<std::uint64_t> moduleShared(m.variables.size(), 0);
+        plan.staticSharedBytes = layOut(m.variables, ptx::StateSpace::Shared, 0, moduleShared);
+        layOutFunctions(m, r.kernel, plan);
+        std::uint64_t align = externAlign(m.variables, 16);
+        for (const ptx::Function& f : m.functions)
+            align = externAlign(f.variables, align);
+        plan.dynamicSharedBase = alignUp(plan.staticSharedBytes, align);
+        plan.sharedBytes = plan.dynamicSharedBase + r.dynamicSharedBytes;
+        placeExtern(m.variables, plan.dynamicSharedBase, moduleShared);
+        for (std::size_t i = 0; i < m.variables.size(); ++i) {
+            if (m.variables[i].space == ptx::StateSpace::Shared)
+                plan.moduleVariableAddress[i] = moduleShared[i];
+        }
+        for (std::size_t f = 0; f < m.functions.size(); ++f)
+            placeExtern(m.functions[f].variables, plan.dynamicSharedBase, plan.functions[f].variableOffset);
+    }
+
 } // namespace
 
 std::string kernelDisplayName(const ptx::Function& fn)
@@ -133,23 +155,7 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
     plan.warpsPerBlock = (plan.threadsPerBlock + kWarpLanes - 1) / kWarpLanes;
     plan.moduleVariableAddress = image.variableAddresses;
     plan.moduleVariableAddress.resize(m.variables.size(), 0);
-    std::vector<std::uint64_t> moduleShared(m.variables.size(), 0);
-    plan.staticSharedBytes = layOut(m.variables, ptx::StateSpace::Shared, 0, moduleShared);
-    layOutFunctions(m, r.kernel, plan);
-    // Dynamic shared memory follows the static part (Programming Guide 0.8.2 §4.2.3: Ns bytes "in
-    // addition to the statically allocated memory"); every extern array starts there (§4.2.2.3).
-    std::uint64_t align = externAlign(m.variables, 16);
-    for (const ptx::Function& f : m.functions)
-        align = externAlign(f.variables, align);
-    plan.dynamicSharedBase = alignUp(plan.staticSharedBytes, align);
-    plan.sharedBytes = plan.dynamicSharedBase + r.dynamicSharedBytes;
-    placeExtern(m.variables, plan.dynamicSharedBase, moduleShared);
-    for (std::size_t i = 0; i < m.variables.size(); ++i) {
-        if (m.variables[i].space == ptx::StateSpace::Shared)
-            plan.moduleVariableAddress[i] = moduleShared[i];
-    }
-    for (std::size_t f = 0; f < m.functions.size(); ++f)
-        placeExtern(m.functions[f].variables, plan.dynamicSharedBase, plan.functions[f].variableOffset);
+    layOutShared(m, r, plan);
     plan.params = r.params;
     plan.instructionBudget = r.instructionBudget;
     return plan;
