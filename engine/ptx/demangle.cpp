@@ -23,6 +23,25 @@ namespace {
         }
     }
 
+    /// "a, b, c" (written without `const char* + std::string`, which trips GCC 12's -Wrestrict at -O3).
+    std::string join(const std::vector<std::string>& items)
+    {
+        std::string out;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (i > 0)
+                out += ", ";
+            out += items[i];
+        }
+        return out;
+    }
+
+    void appendScoped(std::string& out, const std::string& part)
+    {
+        if (!out.empty())
+            out += "::";
+        out += part;
+    }
+
     class Demangler {
     public:
         explicit Demangler(std::string_view s)
@@ -100,8 +119,7 @@ namespace {
         }
         out += '(';
         if (!(params.size() == 1 && params[0] == "void")) {
-            for (std::size_t i = 0; i < params.size(); ++i)
-                out += (i ? ", " : "") + params[i];
+            out += join(params);
         }
         out += ')';
         return true;
@@ -144,12 +162,12 @@ namespace {
             } else if (peek() == 'S') {
                 if (!substitution(part))
                     return false;
-                out += (out.empty() ? "" : "::") + part;
+                appendScoped(out, part);
                 continue;
             } else if (!sourceName(part)) {
                 return false;
             } else {
-                out += (out.empty() ? "" : "::") + part;
+                appendScoped(out, part);
             }
             if (peek() != 'E')
                 m_subs.push_back(out);
@@ -175,7 +193,6 @@ namespace {
     bool Demangler::templateArgs(std::string& out, int depth)
     {
         ++m_pos; // 'I'
-        out = "<";
         std::vector<std::string> args;
         while (!eat('E')) {
             std::string arg;
@@ -187,7 +204,9 @@ namespace {
                 std::size_t n = 0;
                 if (!number(n) || !eat('E'))
                     return false;
-                arg = (negative ? "-" : "") + std::to_string(n);
+                arg = std::to_string(n);
+                if (negative)
+                    arg.insert(arg.begin(), '-');
             } else if (!type(arg, depth + 1)) {
                 return false;
             }
@@ -195,8 +214,9 @@ namespace {
             if (m_pos >= m_s.size())
                 return false;
         }
-        for (std::size_t i = 0; i < args.size(); ++i)
-            out += (i ? ", " : "") + args[i];
+        out.clear();
+        out += '<';
+        out += join(args);
         out += '>';
         m_templateArgs = args;
         return true;
