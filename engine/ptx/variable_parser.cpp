@@ -104,13 +104,10 @@ std::uint64_t alignUp(std::uint64_t offset, std::uint64_t align)
     return align <= 1 ? offset : (offset + align - 1) / align * align;
 }
 
-VarAttrs parseVarAttrs(TokenCursor& cur, StateSpace space, bool isExtern)
-{
-    VarAttrs a;
-    a.space = space;
-    a.isExtern = isExtern;
-    while (cur.peek().kind == TokenKind::DotName && a.type == ScalarType::None) {
-        const Token& t = cur.take();
+namespace {
+
+    void applyVarAttr(TokenCursor& cur, VarAttrs& a, const Token& t)
+    {
         std::string_view word = t.text.substr(1);
         if (word == "align") {
             const Token& at = cur.peek();
@@ -124,11 +121,25 @@ VarAttrs parseVarAttrs(TokenCursor& cur, StateSpace space, bool isExtern)
             a.vectorWidth = static_cast<std::uint32_t>(word[1] - '0');
         } else if (auto type = parseScalarType(word)) {
             a.type = *type;
-        } else if (a.isPointer && parseStateSpace(word)) {
-            continue;
-        } else {
+        } else if (!(a.isPointer && parseStateSpace(word))) {
             cur.fail(t, "unsupported: " + std::string(t.text) + " in a variable declaration", ErrorCode::Unsupported);
         }
+    }
+
+} // namespace
+
+VarAttrs parseVarAttrs(TokenCursor& cur, StateSpace space, bool isExtern)
+{
+    VarAttrs a;
+    a.space = space;
+    a.isExtern = isExtern;
+    while (cur.peek().kind == TokenKind::DotName) {
+        std::string_view word = cur.peek().text.substr(1);
+        // After the type only the §5.1.6.1 pointer attributes may follow: .ptr [.space] [.align N].
+        bool attribute = word == "align" || word == "ptr" || (a.isPointer && parseStateSpace(word));
+        if (a.type != ScalarType::None && !attribute)
+            break;
+        applyVarAttr(cur, a, cur.take());
     }
     if (a.type == ScalarType::None)
         cur.failExpected("a type", "variable declaration");

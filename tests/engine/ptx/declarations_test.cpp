@@ -1,0 +1,66 @@
+#include "ptx_test_util.h"
+
+using namespace engine::ptx;
+using namespace ptx_test;
+
+TEST(PtxDeclarations, StructParametersAreLaidOutByAlignment)
+{
+    // PTX ISA 8.5 §5.1.6.1: each kernel parameter at an offset aligned to its .align.
+    Module m = parseOk(".version 8.5\n.target sm_80\n.address_size 64\n"
+                       ".visible .entry k(.param .u32 a, .param .align 16 .b8 s[24], .param .u8 c, "
+                       ".param .u64 .ptr .global .align 8 p)\n{\nret;\n}\n");
+    const Function& f = m.functions.at(0);
+    ASSERT_EQ(f.params.size(), 4u);
+    EXPECT_EQ(f.variables[f.params[0]].offset, 0u);
+    EXPECT_EQ(f.variables[f.params[1]].offset, 16u);
+    EXPECT_EQ(f.variables[f.params[1]].sizeBytes, 24u);
+    EXPECT_EQ(f.variables[f.params[2]].offset, 40u);
+    EXPECT_EQ(f.variables[f.params[3]].offset, 48u);
+    EXPECT_TRUE(f.variables[f.params[3]].isPointer);
+    EXPECT_EQ(f.paramBytes, 56u);
+}
+
+TEST(PtxDeclarations, ExternFunctionDeclarationAndCall)
+{
+    Module m = parseOk(".version 8.5\n.target sm_80\n.address_size 64\n"
+                       ".extern .func (.param .b32 r) vprintf(.param .b64 fmt, .param .b64 args);\n"
+                       ".visible .entry k()\n{\n.reg .b32 %r<2>;\n{\n.param .b64 p0;\n.param .b64 p1;\n"
+                       ".param .b32 rv;\ncall.uni (rv), vprintf, (p0, p1);\nld.param.b32 %r1, [rv];\n}\nret;\n}\n");
+    ASSERT_EQ(m.functions.size(), 2u);
+    EXPECT_FALSE(m.functions[0].hasBody);
+    const Function& k = m.functions[1];
+    ASSERT_EQ(k.callSites.size(), 1u);
+    EXPECT_EQ(k.callSites[0].callee, 0u);
+    EXPECT_EQ(k.instructions[1].operands[1].base, AddressBase::Symbol);
+    EXPECT_EQ(k.instructions[1].operands[1].scope, SymbolScope::Function);
+}
+
+TEST(PtxDeclarations, CallScopesHideTheirParamsAfterTheBlock)
+{
+    std::string text = ".version 8.5\n.target sm_80\n"
+                       ".func f(.param .b32 x)\n{\nret;\n}\n"
+                       ".visible .entry k()\n{\n{\n.param .b32 param0;\ncall f, (param0);\n}\n"
+                       "{\n.param .b32 param0;\ncall f, (param0);\n}\ncall f, (param0);\nret;\n}\n";
+    EXPECT_EQ(parseError(text), "bad.ptx:17:10: call argument param0 is not a .param variable of this function");
+}
+
+TEST(PtxDeclarations, LocalAndSharedLayoutAndDirectives)
+{
+    Module m = parseOk(kernelWithBody(".local .align 8 .b8 frame[40];\n.shared .align 4 .f32 a[3];\n"
+                                      ".shared .align 16 .f32 b[4];\n.pragma \"nounroll\";\nret;"));
+    const Function& f = m.functions.at(0);
+    EXPECT_EQ(f.localBytes, 40u);
+    EXPECT_EQ(f.sharedBytes, 32u); // a at 0 (12 bytes), b aligned to 16
+    EXPECT_EQ(f.variables.back().offset, 16u);
+}
+
+TEST(PtxDeclarations, RegisterNamesForListings)
+{
+    Module m = parseOk(kernelWithBody("mov.u32 %r5, %tid.y;\nret;"));
+    const Function& f = m.functions.at(0);
+    const Operand& d = f.instructions[0].operands[0];
+    EXPECT_EQ(f.registers.nameOf(RegRef { d.file, d.index }), "%r5");
+    EXPECT_EQ(f.instructions[0].operands[1].component, 1);
+    EXPECT_EQ(f.registers.counts[static_cast<std::size_t>(RegFile::Pred)], 4u);
+    EXPECT_EQ(f.registers.counts[static_cast<std::size_t>(RegFile::B32)], 16u); // %r<8> and %f<8>
+}
