@@ -7,6 +7,7 @@ namespace app::cli {
 // One factory per subcommand, each defined in <name>_command.cpp; command_table.cpp lists them.
 Command devicesCommand();
 Command occupancyCommand();
+Command ptxCommand();
 Command runCommand();
 Command runsCommand(); ///< only with the trace store (WARPSCOPE_CLI_HAS_STORE)
 Command sweepCommand();

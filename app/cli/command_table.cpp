@@ -9,6 +9,7 @@ const std::vector<Command>& commandTable()
     static const std::vector<Command> commands = {
         devicesCommand(),
         occupancyCommand(),
+        ptxCommand(),
         runCommand(),
 #ifdef WARPSCOPE_CLI_HAS_STORE
         runsCommand(),

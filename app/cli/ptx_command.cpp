@@ -1,0 +1,145 @@
+// warpscope-cli ptx FILE [--arch sm_XX] [--json]: what the PTX front end makes of a kernel file.
+#include "app/cli/command_list.h"
+#include "app/cli/text_table.h"
+
+#include "engine/ptx/module_loader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace app::cli {
+
+namespace {
+
+using engine::ptx::Function;
+using engine::ptx::Module;
+
+std::string plainName(const Function& f)
+{
+    return f.demangled.substr(0, f.demangled.find('('));
+}
+
+nlohmann::json paramsJson(const Function& f)
+{
+    auto params = nlohmann::json::array();
+    for (std::uint32_t index : f.params) {
+        const auto& v = f.variables[index];
+        params.push_back({ { "name", v.name }, { "type", engine::ptx::scalarTypeName(v.type) },
+            { "size", v.sizeBytes }, { "offset", v.offset }, { "align", v.align } });
+    }
+    return params;
+}
+
+nlohmann::json registersByFile(const Function& f)
+{
+    static constexpr const char* kFiles[] = { "pred", "b16", "b32", "b64", "b128" };
+    nlohmann::json out = nlohmann::json::object();
+    for (std::size_t i = 0; i < engine::ptx::kRegFileCount; ++i)
+        out[kFiles[i]] = f.registers.counts[i];
+    return out;
+}
+
+nlohmann::json classCounts(const Function& f)
+{
+    std::map<std::string, int> counts;
+    for (const auto& ins : f.instructions)
+        ++counts[std::string(engine::ptx::instrClassName(engine::ptx::opcodeInfo(ins.opcode).instrClass))];
+    return counts;
+}
+
+bool usesDynamicShared(const Module& m)
+{
+    for (const auto& v : m.variables) {
+        if (v.isExtern && v.space == engine::ptx::StateSpace::Shared)
+            return true;
+    }
+    return false;
+}
+
+nlohmann::json kernelJson(const Module& m, const Function& f)
+{
+    return {
+        { "name", plainName(f) },
+        { "signature", f.demangled },
+        { "mangled", f.name },
+        { "params", paramsJson(f) },
+        { "param_bytes", f.paramBytes },
+        { "registers", f.registers.total() },
+        { "registers_by_file", registersByFile(f) },
+        { "shared_bytes", f.sharedBytes + m.sharedBytes },
+        { "dynamic_shared", usesDynamicShared(m) },
+        { "local_bytes", f.localBytes },
+        { "instructions", f.instructions.size() },
+        { "instruction_classes", classCounts(f) },
+        { "line", f.line },
+    };
+}
+
+nlohmann::json moduleJson(const std::string& file, const Module& m)
+{
+    auto kernels = nlohmann::json::array();
+    for (const Function* k : m.kernels())
+        kernels.push_back(kernelJson(m, *k));
+    auto files = nlohmann::json::array();
+    for (const auto& f : m.files) {
+        if (!f.empty())
+            files.push_back(f);
+    }
+    return { { "file", file }, { "ptx_file", m.sourceName }, { "version", std::to_string(m.versionMajor) + "." + std::to_string(m.versionMinor) },
+        { "target", m.target }, { "address_size", m.addressSize }, { "source_files", files }, { "kernels", kernels } };
+}
+
+void printTable(const Module& m, std::ostream& out)
+{
+    out << m.sourceName << ": PTX " << m.versionMajor << '.' << m.versionMinor << ", .target " << m.target << '\n';
+    TextTable table({ "kernel", "params", "registers", "shared bytes", "instructions" });
+    for (const Function* k : m.kernels()) {
+        table.addRow({ k->demangled, std::to_string(k->paramBytes) + " B", std::to_string(k->registers.total()),
+            std::to_string(k->sharedBytes + m.sharedBytes) + (usesDynamicShared(m) ? " + dynamic" : ""),
+            std::to_string(k->instructions.size()) });
+    }
+    table.print(out);
+}
+
+int runPtx(const ParsedArgs& args, CommandIo& io)
+{
+    if (args.positional().size() != 1)
+        throw UsageError("expected one FILE (.ptx or .cu)");
+    engine::ptx::LoadOptions options;
+    if (auto arch = args.value("arch")) {
+        auto parsed = engine::ptx::parseArch(*arch);
+        if (!parsed)
+            throw UsageError(parsed.error().message);
+        options.arch = *parsed;
+    }
+    const auto module = engine::ptx::loadModuleFile(args.positional().front(), options);
+    if (!module) {
+        io.err << "warpscope-cli ptx: " << module.error().toString() << '\n';
+        return ExitBadInput;
+    }
+    if (args.flag("json"))
+        io.out << moduleJson(args.positional().front(), *module).dump(2) << '\n';
+    else
+        printTable(*module, io.out);
+    return ExitOk;
+}
+
+} // namespace
+
+Command ptxCommand()
+{
+    return Command {
+        "ptx",
+        "list a kernel file's kernels, parameters, registers and instructions (.ptx, or .cu via nvcc)",
+        "ptx FILE [--arch sm_XX] [--json]",
+        {
+            { "arch", "sm_XX", "architecture nvcc compiles a .cu for (default sm_75, the oldest nvcc 13 supports)",
+                false },
+            { "json", "", "print one JSON document: {\"kernels\": [...]}", false },
+        },
+        runPtx,
+    };
+}
+
+} // namespace app::cli
