@@ -125,13 +125,15 @@ void insertRaw(const std::string& path, const char* sql, std::size_t count, Bind
     auto& connection = db.value();
     auto statement = model::SqliteStatement::prepare(connection, sql);
     auto& s = statement.value();
-    connection.exec("BEGIN", "bench").reset();
+    if (sqlite3_exec(connection.handle(), "BEGIN", nullptr, nullptr, nullptr) != SQLITE_OK)
+        throw std::runtime_error("BEGIN failed");
     for (std::size_t i = 0; i < count; ++i) {
         bind(s, i);
         if (s.run() != SQLITE_DONE)
             throw std::runtime_error("raw insert failed");
     }
-    connection.exec("COMMIT", "bench").reset();
+    if (sqlite3_exec(connection.handle(), "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
+        throw std::runtime_error("COMMIT failed");
 }
 
 void BM_RawIntervals(benchmark::State& state)

@@ -70,13 +70,12 @@ std::optional<engine::Error> deleteAbandonedRuns(SqliteDatabase& db)
     for (const auto runId : abandoned) {
         if (auto error = db.exec("BEGIN IMMEDIATE", "cannot delete an incomplete run"))
             return error;
-        auto error = deleteRun(db, runId);
-        if (!error)
-            error = db.exec("COMMIT", "cannot delete an incomplete run");
-        if (error) {
-            db.exec("ROLLBACK", "rollback").reset();
+        if (auto error = deleteRun(db, runId)) {
+            sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
             return error;
         }
+        if (auto error = db.exec("COMMIT", "cannot delete an incomplete run"))
+            return error;
     }
     return std::nullopt;
 }

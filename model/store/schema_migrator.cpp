@@ -3,6 +3,8 @@
 #include "model/store/sqlite_database.h"
 #include "model/store/store_error.h"
 
+#include <sqlite3.h>
+
 #include <string>
 
 namespace model {
@@ -24,6 +26,18 @@ std::optional<engine::Error> applySteps(SqliteDatabase& db, std::span<const Sche
     return db.exec(setVersion.c_str(), "cannot upgrade the database schema");
 }
 
+/// Inside the write transaction: re-reads the version (another process may have upgraded the file
+/// meanwhile) and applies the missing steps.
+std::optional<engine::Error> upgradeLocked(SqliteDatabase& db, std::span<const SchemaMigration> migrations)
+{
+    auto locked = db.queryInt("PRAGMA user_version", "cannot read the database");
+    if (!locked)
+        return locked.error();
+    if (*locked >= static_cast<std::int64_t>(migrations.size()))
+        return std::nullopt;
+    return applySteps(db, migrations, *locked);
+}
+
 } // namespace
 
 std::optional<engine::Error> migrateSchema(SqliteDatabase& db, std::span<const SchemaMigration> migrations)
@@ -41,15 +55,8 @@ std::optional<engine::Error> migrateSchema(SqliteDatabase& db, std::span<const S
     // IMMEDIATE takes the write lock first, so two processes cannot both upgrade the same file.
     if (auto error = db.exec("BEGIN IMMEDIATE", "cannot upgrade the database schema"))
         return error;
-    // Re-read under the lock: another process may have upgraded the file meanwhile.
-    auto locked = db.queryInt("PRAGMA user_version", "cannot read the database");
-    std::optional<engine::Error> error;
-    if (!locked)
-        error = locked.error();
-    else if (*locked < target)
-        error = applySteps(db, migrations, *locked);
-    if (error) {
-        db.exec("ROLLBACK", "rollback").reset();
+    if (auto error = upgradeLocked(db, migrations)) {
+        sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
         return error;
     }
     return db.exec("COMMIT", "cannot upgrade the database schema");
