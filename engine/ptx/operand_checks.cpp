@@ -84,6 +84,41 @@ namespace {
             ctx.cur.fail(opTok, name + ": an address register must be 32 or 64 bits wide");
     }
 
+    /// Instructions whose every non-predicate register operand has the instruction type's size
+    /// (PTX ISA 8.5 §6.4.3: only ld, st and cvt accept wider operands; shifts, .wide and bit-field
+    /// positions have their own sizes and are left out).
+    bool operandsMatchType(const Instruction& ins)
+    {
+        switch (ins.opcode) {
+        case Opcode::Add: case Opcode::Sub: case Opcode::Addc: case Opcode::Subc: case Opcode::Min:
+        case Opcode::Max: case Opcode::Abs: case Opcode::Neg: case Opcode::Div: case Opcode::Rem:
+        case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
+        case Opcode::Fma: case Opcode::Rcp: case Opcode::Sqrt: case Opcode::Rsqrt: case Opcode::Sin:
+        case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2: case Opcode::Tanh: case Opcode::Copysign:
+        case Opcode::Selp: case Opcode::Setp:
+            return true;
+        case Opcode::Mul: case Opcode::Mad:
+            return !ins.has(FlagWide);
+        default:
+            return false;
+        }
+    }
+
+    // A 64-bit register in a .s32 add would be read from the wrong register file by the interpreter.
+    void checkRegisterSizes(BodyContext& ctx, const Instruction& ins, const std::string& name, const Token& opTok)
+    {
+        if (!operandsMatchType(ins) || ins.type == ScalarType::None || ins.type == ScalarType::Pred)
+            return;
+        const RegFile want = regFileFor(ins.type);
+        for (int i = 0; i < ins.operandCount; ++i) {
+            const Operand& op = ins.operands[static_cast<std::size_t>(i)];
+            if (op.kind == OperandKind::Register && op.file != RegFile::Pred && op.file != want)
+                ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " is not a "
+                        + std::to_string(8 * typeSizeBytes(ins.type)) + "-bit register, as ." + std::string(scalarTypeName(ins.type))
+                        + " requires");
+        }
+    }
+
 } // namespace
 
 void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& opTok)
@@ -107,6 +142,7 @@ void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& op
     if (ins.operandCount > 0 && writesSlotZero(ins.opcode) && !isRegisterLike(ins.operands[0]))
         ctx.cur.fail(opTok, name + ": the destination must be a register");
     checkPredicates(ctx, ins, name, opTok);
+    checkRegisterSizes(ctx, ins, name, opTok);
     if (ins.opcode == Opcode::Bra && ins.operands[0].kind != OperandKind::Label)
         ctx.cur.fail(opTok, "bra: the target must be a label (indirect branches are unsupported)", ErrorCode::Unsupported);
 }

@@ -137,3 +137,14 @@ TEST(PtxMalformed, PredicatesAndValuesAreNotMixed)
     parseOk(kernelWithBody("setp.lt.and.s32 %p1|%p2, %r1, %r2, !%p3;\nand.pred %p1, %p2, %p3;\n"
                            "selp.f32 %f1, %f2, 0f00000000, %p1;\nret;"));
 }
+
+TEST(PtxMalformed, RegisterSizesMustMatchTheInstructionType)
+{
+    EXPECT_EQ(parseError(kernelWithBody("add.s32 %rd1, %r1, %r2;")),
+        "bad.ptx:10:1: add: operand 1 is not a 32-bit register, as .s32 requires");
+    EXPECT_EQ(parseError(kernelWithBody("fma.rn.f32 %f1, %f2, %rd1, %f3;")),
+        "bad.ptx:10:1: fma: operand 3 is not a 32-bit register, as .f32 requires");
+    // .wide doubles the destination; shifts take a 32-bit amount; ld/st/cvt may use wider registers.
+    parseOk(kernelWithBody("mul.wide.s32 %rd1, %r1, 4;\nshl.b64 %rd2, %rd1, %r2;\n"
+                           "ld.global.u8 %r3, [%rd1];\ncvt.u64.u32 %rd3, %r3;\nret;"));
+}
