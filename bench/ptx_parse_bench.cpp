@@ -5,7 +5,6 @@
 #include "engine/ptx/parser.h"
 
 #include <benchmark/benchmark.h>
-
 #include <filesystem>
 
 namespace {

@@ -1,12 +1,10 @@
 // warpscope-cli ptx FILE [--arch sm_XX] [--json]: what the PTX front end makes of a kernel file.
 #include "app/cli/command_list.h"
 #include "app/cli/text_table.h"
-
 #include "engine/ptx/module_loader.h"
 
-#include <nlohmann/json.hpp>
-
 #include <map>
+#include <nlohmann/json.hpp>
 
 namespace app::cli {
 
@@ -25,15 +23,15 @@ nlohmann::json paramsJson(const Function& f)
     auto params = nlohmann::json::array();
     for (std::uint32_t index : f.params) {
         const auto& v = f.variables[index];
-        params.push_back({ { "name", v.name }, { "type", engine::ptx::scalarTypeName(v.type) },
-            { "size", v.sizeBytes }, { "offset", v.offset }, { "align", v.align } });
+        params.push_back({{"name", v.name}, {"type", engine::ptx::scalarTypeName(v.type)}, {"size", v.sizeBytes},
+            {"offset", v.offset}, {"align", v.align}});
     }
     return params;
 }
 
 nlohmann::json registersByFile(const Function& f)
 {
-    static constexpr const char* kFiles[] = { "pred", "b16", "b32", "b64", "b128" };
+    static constexpr const char* kFiles[] = {"pred", "b16", "b32", "b64", "b128"};
     nlohmann::json out = nlohmann::json::object();
     for (std::size_t i = 0; i < engine::ptx::kRegFileCount; ++i)
         out[kFiles[i]] = f.registers.counts[i];
@@ -60,19 +58,19 @@ bool usesDynamicShared(const Module& m)
 nlohmann::json kernelJson(const Module& m, const Function& f)
 {
     return {
-        { "name", plainName(f) },
-        { "signature", f.demangled },
-        { "mangled", f.name },
-        { "params", paramsJson(f) },
-        { "param_bytes", f.paramBytes },
-        { "registers", f.registers.total() },
-        { "registers_by_file", registersByFile(f) },
-        { "shared_bytes", f.sharedBytes + m.sharedBytes },
-        { "dynamic_shared", usesDynamicShared(m) },
-        { "local_bytes", f.localBytes },
-        { "instructions", f.instructions.size() },
-        { "instruction_classes", classCounts(f) },
-        { "line", f.line },
+        {"name", plainName(f)},
+        {"signature", f.demangled},
+        {"mangled", f.name},
+        {"params", paramsJson(f)},
+        {"param_bytes", f.paramBytes},
+        {"registers", f.registers.total()},
+        {"registers_by_file", registersByFile(f)},
+        {"shared_bytes", f.sharedBytes + m.sharedBytes},
+        {"dynamic_shared", usesDynamicShared(m)},
+        {"local_bytes", f.localBytes},
+        {"instructions", f.instructions.size()},
+        {"instruction_classes", classCounts(f)},
+        {"line", f.line},
     };
 }
 
@@ -86,18 +84,19 @@ nlohmann::json moduleJson(const std::string& file, const Module& m)
         if (!f.empty())
             files.push_back(f);
     }
-    return { { "file", file }, { "ptx_file", m.sourceName }, { "version", std::to_string(m.versionMajor) + "." + std::to_string(m.versionMinor) },
-        { "target", m.target }, { "address_size", m.addressSize }, { "source_files", files }, { "kernels", kernels } };
+    return {{"file", file}, {"ptx_file", m.sourceName},
+        {"version", std::to_string(m.versionMajor) + "." + std::to_string(m.versionMinor)}, {"target", m.target},
+        {"address_size", m.addressSize}, {"source_files", files}, {"kernels", kernels}};
 }
 
 void printTable(const Module& m, std::ostream& out)
 {
     out << m.sourceName << ": PTX " << m.versionMajor << '.' << m.versionMinor << ", .target " << m.target << '\n';
-    TextTable table({ "kernel", "params", "registers", "shared bytes", "instructions" });
+    TextTable table({"kernel", "params", "registers", "shared bytes", "instructions"});
     for (const Function* k : m.kernels()) {
-        table.addRow({ k->demangled, std::to_string(k->paramBytes) + " B", std::to_string(k->registers.total()),
+        table.addRow({k->demangled, std::to_string(k->paramBytes) + " B", std::to_string(k->registers.total()),
             std::to_string(k->sharedBytes + m.sharedBytes) + (usesDynamicShared(m) ? " + dynamic" : ""),
-            std::to_string(k->instructions.size()) });
+            std::to_string(k->instructions.size())});
     }
     table.print(out);
 }
@@ -134,9 +133,9 @@ Command ptxCommand()
         "list a kernel file's kernels, parameters, registers and instructions (.ptx, or .cu via nvcc)",
         "ptx FILE [--arch sm_XX] [--json]",
         {
-            { "arch", "sm_XX", "architecture nvcc compiles a .cu for (default sm_75, the oldest nvcc 13 supports)",
-                false },
-            { "json", "", "print one JSON document: {\"kernels\": [...]}", false },
+            {"arch", "sm_XX", "architecture nvcc compiles a .cu for (default sm_75, the oldest nvcc 13 supports)",
+                false},
+            {"json", "", "print one JSON document: {\"kernels\": [...]}", false},
         },
         runPtx,
     };

@@ -6,13 +6,13 @@ namespace engine::ptx {
 
 namespace {
 
-    constexpr std::uint32_t kUndefined = 0xffffffffu;
+constexpr std::uint32_t kUndefined = 0xffffffffu;
 
-    bool endsFlow(const Instruction& ins)
-    {
-        return ins.opcode == Opcode::Bra || ins.opcode == Opcode::Ret || ins.opcode == Opcode::Exit
-            || ins.opcode == Opcode::Trap;
-    }
+bool endsFlow(const Instruction& ins)
+{
+    return ins.opcode == Opcode::Bra || ins.opcode == Opcode::Ret || ins.opcode == Opcode::Exit
+        || ins.opcode == Opcode::Trap;
+}
 
 } // namespace
 
@@ -46,7 +46,7 @@ void ControlFlowGraph::buildBlocks(const Function& fn)
         if (leader[pc]) {
             if (!m_blocks.empty())
                 m_blocks.back().endPc = pc;
-            m_blocks.push_back(BasicBlock { pc, n, {} });
+            m_blocks.push_back(BasicBlock {pc, n, {}});
         }
         m_blockOfPc[pc] = static_cast<std::uint32_t>(m_blocks.size() - 1);
     }
@@ -81,7 +81,7 @@ std::vector<std::uint32_t> ControlFlowGraph::reversePostorderFromExit(
     const std::size_t nodes = m_blocks.size() + 1;
     std::vector<std::uint32_t> order;
     std::vector<bool> seen(nodes, false);
-    std::vector<std::pair<std::uint32_t, std::size_t>> stack { { exitBlock(), 0 } };
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack {{exitBlock(), 0}};
     seen[exitBlock()] = true;
     while (!stack.empty()) {
         auto& [node, next] = stack.back();
@@ -128,8 +128,10 @@ std::vector<std::uint32_t> ControlFlowGraph::iteratePostDominators(
     ipdom[exitBlock()] = exitBlock();
     auto intersect = [&](std::uint32_t a, std::uint32_t b) {
         while (a != b) {
-            while (number[a] < number[b]) a = ipdom[a];
-            while (number[b] < number[a]) b = ipdom[b];
+            while (number[a] < number[b])
+                a = ipdom[a];
+            while (number[b] < number[a])
+                b = ipdom[b];
         }
         return a;
     };

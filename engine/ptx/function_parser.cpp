@@ -6,19 +6,19 @@ namespace engine::ptx {
 
 namespace {
 
-    constexpr int kMaxBlockDepth = 64;
-    constexpr std::uint32_t kMaxRegisters = 1u << 22; // per function; nvcc's largest use a few thousand
+constexpr int kMaxBlockDepth = 64;
+constexpr std::uint32_t kMaxRegisters = 1u << 22; // per function; nvcc's largest use a few thousand
 
-    std::uint32_t readDims(TokenCursor& cur, std::array<std::uint32_t, 3>& dims, std::string_view what)
-    {
-        std::uint32_t n = 0;
-        do {
-            if (n == 3)
-                cur.fail(cur.peek(), std::string(what) + " takes at most 3 dimensions");
-            dims[n++] = static_cast<std::uint32_t>(cur.expectInteger(what, 0xffffffffu));
-        } while (cur.accept(','));
-        return n;
-    }
+std::uint32_t readDims(TokenCursor& cur, std::array<std::uint32_t, 3>& dims, std::string_view what)
+{
+    std::uint32_t n = 0;
+    do {
+        if (n == 3)
+            cur.fail(cur.peek(), std::string(what) + " takes at most 3 dimensions");
+        dims[n++] = static_cast<std::uint32_t>(cur.expectInteger(what, 0xffffffffu));
+    } while (cur.accept(','));
+    return n;
+}
 
 } // namespace
 
@@ -28,8 +28,7 @@ FunctionParser::FunctionParser(TokenCursor& cur, Module& module, const StringMap
     , m_module(module)
     , m_moduleVariables(moduleVariables)
     , m_functionIndex(functionIndex)
-{
-}
+{ }
 
 void FunctionParser::parse(bool isEntry, std::uint32_t line)
 {
@@ -52,7 +51,7 @@ void FunctionParser::parse(bool isEntry, std::uint32_t line)
     fn.hasBody = true;
     std::uint32_t index = registerFunction(std::move(fn), nameTok);
     Function& body = m_module.functions[index];
-    BodyContext ctx { m_cur, m_module, body, scopes, m_moduleVariables, m_functionIndex, {}, {} };
+    BodyContext ctx {m_cur, m_module, body, scopes, m_moduleVariables, m_functionIndex, {}, {}};
     m_labels.clear();
     m_labelTokens.clear();
     parseBody(ctx, 0);
@@ -275,8 +274,9 @@ void FunctionParser::parseLabel(BodyContext& ctx, StringMap<std::uint32_t>& labe
     auto [it, inserted] = labels.emplace(std::string(name.text), static_cast<std::uint32_t>(m_labelTokens.size()));
     if (!inserted) {
         const Token& first = m_labelTokens[it->second];
-        m_cur.fail(name, "duplicate label " + std::string(name.text) + " (first defined at line "
-                + std::to_string(first.line) + ")");
+        m_cur.fail(name,
+            "duplicate label " + std::string(name.text) + " (first defined at line " + std::to_string(first.line)
+                + ")");
     }
     m_labelTokens.push_back(name);
     ctx.fn.labels.emplace_back(name.text);

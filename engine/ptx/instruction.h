@@ -17,9 +17,27 @@ struct RegRef {
 
 /// PTX ISA 8.5 §10 "Special Registers" that the model supplies per lane, warp or CTA.
 enum class SpecialReg : std::uint8_t {
-    Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
-    LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
-    Clock, Clock64, Globaltimer, DynamicSmemSize, TotalSmemSize, WarpSize,
+    Tid,
+    Ntid,
+    Ctaid,
+    Nctaid,
+    Laneid,
+    Warpid,
+    Nwarpid,
+    Smid,
+    Nsmid,
+    Gridid,
+    LanemaskEq,
+    LanemaskLe,
+    LanemaskLt,
+    LanemaskGe,
+    LanemaskGt,
+    Clock,
+    Clock64,
+    Globaltimer,
+    DynamicSmemSize,
+    TotalSmemSize,
+    WarpSize,
 };
 
 /// Where a symbol operand's declaration lives.
@@ -59,27 +77,79 @@ enum class Rounding : std::uint8_t { None, Rn, Rz, Rm, Rp, Rna, Rni, Rzi, Rmi, R
 
 /// PTX ISA 8.5 §9.7.5.1 Tables 21-22: comparison operators of setp/set/slct.
 enum class CmpOp : std::uint8_t {
-    None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs, Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan,
+    None,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Lo,
+    Ls,
+    Hi,
+    Hs,
+    Equ,
+    Neu,
+    Ltu,
+    Leu,
+    Gtu,
+    Geu,
+    Num,
+    Nan,
 };
 
 /// PTX ISA 8.5 §9.7.5.1: the boolean combining operator of setp (.and/.or/.xor) and the §9.7.13
 /// atomic operation of atom/red, and the vote/shfl/bar mode; which one depends on the opcode.
 enum class OpMode : std::uint8_t {
     None,
-    And, Or, Xor, Add, Inc, Dec, Min, Max, Exch, Cas, // boolean / atomic / redux
-    Up, Down, Bfly, Idx, // shfl
-    All, Any, Uni, Ballot, // vote / match
-    Sync, Arrive, Red, // bar / barrier
+    And,
+    Or,
+    Xor,
+    Add,
+    Inc,
+    Dec,
+    Min,
+    Max,
+    Exch,
+    Cas, // boolean / atomic / redux
+    Up,
+    Down,
+    Bfly,
+    Idx, // shfl
+    All,
+    Any,
+    Uni,
+    Ballot, // vote / match
+    Sync,
+    Arrive,
+    Red, // bar / barrier
 };
 
 /// Modifier flags (PTX ISA 8.5 §9.7): one bit each.
 enum InstrFlag : std::uint32_t {
-    FlagFtz = 1u << 0, FlagSat = 1u << 1, FlagApprox = 1u << 2, FlagFull = 1u << 3,
-    FlagWide = 1u << 4, FlagHi = 1u << 5, FlagLo = 1u << 6, FlagUni = 1u << 7,
-    FlagSync = 1u << 8, FlagAligned = 1u << 9, FlagVolatile = 1u << 10, FlagCarryOut = 1u << 11,
-    FlagCarryIn = 1u << 12, FlagWarp = 1u << 13, FlagToGeneric = 1u << 14, FlagToSpace = 1u << 15,
-    FlagDualDest = 1u << 16, FlagNc = 1u << 17, FlagShiftAmt = 1u << 18, FlagClamp = 1u << 19,
-    FlagWrap = 1u << 20, FlagLeft = 1u << 21, FlagRight = 1u << 22,
+    FlagFtz = 1u << 0,
+    FlagSat = 1u << 1,
+    FlagApprox = 1u << 2,
+    FlagFull = 1u << 3,
+    FlagWide = 1u << 4,
+    FlagHi = 1u << 5,
+    FlagLo = 1u << 6,
+    FlagUni = 1u << 7,
+    FlagSync = 1u << 8,
+    FlagAligned = 1u << 9,
+    FlagVolatile = 1u << 10,
+    FlagCarryOut = 1u << 11,
+    FlagCarryIn = 1u << 12,
+    FlagWarp = 1u << 13,
+    FlagToGeneric = 1u << 14,
+    FlagToSpace = 1u << 15,
+    FlagDualDest = 1u << 16,
+    FlagNc = 1u << 17,
+    FlagShiftAmt = 1u << 18,
+    FlagClamp = 1u << 19,
+    FlagWrap = 1u << 20,
+    FlagLeft = 1u << 21,
+    FlagRight = 1u << 22,
 };
 
 /// PTX ISA 8.5 §9.7.9.1 "Cache operators" of ld/st.

@@ -10,39 +10,50 @@ namespace engine::ptx {
 
 namespace {
 
-    bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-    bool isDigit(char c) { return c >= '0' && c <= '9'; }
-    bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-    // PTX ISA 8.5 §4.4: followsym = [a-zA-Z0-9_$]
-    bool isFollowSym(char c) { return isAlpha(c) || isDigit(c) || c == '_' || c == '$'; }
+bool isAlpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isHexDigit(char c)
+{
+    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+// PTX ISA 8.5 §4.4: followsym = [a-zA-Z0-9_$]
+bool isFollowSym(char c)
+{
+    return isAlpha(c) || isDigit(c) || c == '_' || c == '$';
+}
 
-    unsigned digitValue(char c)
-    {
-        if (isDigit(c))
-            return static_cast<unsigned>(c - '0');
-        if (c >= 'a' && c <= 'f')
-            return static_cast<unsigned>(c - 'a' + 10);
-        return static_cast<unsigned>(c - 'A' + 10);
-    }
+unsigned digitValue(char c)
+{
+    if (isDigit(c))
+        return static_cast<unsigned>(c - '0');
+    if (c >= 'a' && c <= 'f')
+        return static_cast<unsigned>(c - 'a' + 10);
+    return static_cast<unsigned>(c - 'A' + 10);
+}
 
-    std::string describeChar(char c)
-    {
-        auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7f)
-            return std::string("'") + c + "'";
-        static constexpr char kHex[] = "0123456789abcdef";
-        return std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 0xf];
-    }
+std::string describeChar(char c)
+{
+    auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7f)
+        return std::string("'") + c + "'";
+    static constexpr char kHex[] = "0123456789abcdef";
+    return std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 0xf];
+}
 
-    constexpr std::string_view kPunct = ",;:{}[]()<>+-@!|=*/";
+constexpr std::string_view kPunct = ",;:{}[]()<>+-@!|=*/";
 
 } // namespace
 
 Lexer::Lexer(std::string_view source, std::string file)
     : m_src(source)
     , m_file(std::move(file))
-{
-}
+{ }
 
 std::vector<Token> Lexer::tokenize()
 {
@@ -235,8 +246,9 @@ void Lexer::lexHexFloat(Token& tok, bool isDouble)
     tok.isHexFloat = true;
     std::size_t want = isDouble ? 16 : 8;
     if (tok.text.size() != want + 2)
-        failAt(m_file, tok, "floating-point literal '" + std::string(tok.text) + "' needs exactly "
-                + std::to_string(want) + " hex digits");
+        failAt(m_file, tok,
+            "floating-point literal '" + std::string(tok.text) + "' needs exactly " + std::to_string(want)
+                + " hex digits");
     tok.value = digitsValue(tok.text.substr(2), 16, tok);
 }
 

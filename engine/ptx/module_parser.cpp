@@ -7,13 +7,13 @@ namespace engine::ptx {
 
 namespace {
 
-    constexpr int kMaxSectionDepth = 64;
+constexpr int kMaxSectionDepth = 64;
 
-    bool isLinkage(std::string_view d)
-    {
-        // PTX ISA 8.5 §11.6 "Linking Directives".
-        return d == ".visible" || d == ".extern" || d == ".weak" || d == ".common";
-    }
+bool isLinkage(std::string_view d)
+{
+    // PTX ISA 8.5 §11.6 "Linking Directives".
+    return d == ".visible" || d == ".extern" || d == ".weak" || d == ".common";
+}
 
 } // namespace
 
@@ -37,7 +37,9 @@ void ModuleParser::parseHeader()
 {
     const Token& v = m_cur.peek();
     if (!m_cur.acceptDot(".version"))
-        m_cur.fail(v, v.kind == TokenKind::End ? "empty file: expected .version" : "expected .version at the start of a PTX module");
+        m_cur.fail(v,
+            v.kind == TokenKind::End ? "empty file: expected .version"
+                                     : "expected .version at the start of a PTX module");
     const Token& num = m_cur.peek();
     if (num.kind != TokenKind::Float || num.isHexFloat)
         m_cur.failExpected("a version number like 8.5", ".version");

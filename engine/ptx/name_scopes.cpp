@@ -18,20 +18,20 @@ void NameScopes::pop()
         m_frames.pop_back();
 }
 
-bool NameScopes::declareRegisters(RegisterFiles& files, const std::string& name, ScalarType type,
-    bool parameterized, std::uint32_t count)
+bool NameScopes::declareRegisters(
+    RegisterFiles& files, const std::string& name, ScalarType type, bool parameterized, std::uint32_t count)
 {
     Frame& frame = m_frames.back();
     RegFile file = regFileFor(type);
     std::uint32_t& next = files.counts[static_cast<std::size_t>(file)];
     if (parameterized) {
-        if (!frame.ranges.emplace(name, RegRange { file, next, count }).second)
+        if (!frame.ranges.emplace(name, RegRange {file, next, count}).second)
             return false;
     } else {
-        if (!frame.registers.emplace(name, RegRef { file, next }).second)
+        if (!frame.registers.emplace(name, RegRef {file, next}).second)
             return false;
     }
-    files.decls.push_back(RegDecl { name, type, file, parameterized, next, count });
+    files.decls.push_back(RegDecl {name, type, file, parameterized, next, count});
     next += count;
     return true;
 }
@@ -60,7 +60,7 @@ std::optional<RegRef> NameScopes::findInFrame(const Frame& frame, std::string_vi
         n = n * 10 + static_cast<std::uint32_t>(c - '0');
     if (n >= it->second.count)
         return std::nullopt;
-    return RegRef { it->second.file, it->second.base + n };
+    return RegRef {it->second.file, it->second.base + n};
 }
 
 std::optional<RegRef> NameScopes::findRegister(std::string_view name) const

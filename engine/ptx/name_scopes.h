@@ -15,8 +15,7 @@ struct StringHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view> {}(s); }
 };
-template <typename V>
-using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
+template <typename V> using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
 
 /// The register and variable names visible inside a function body. PTX ISA 8.5 §11.3 "Statements":
 /// a `{ }` block opens a scope; declarations inside it hide outer ones and vanish at its end
@@ -30,8 +29,8 @@ public:
 
     /// Declares `count` registers `prefix0..prefix{count-1}` (parameterized) or one register `name`.
     /// Returns false when the name is already declared in the innermost scope.
-    bool declareRegisters(RegisterFiles& files, const std::string& name, ScalarType type,
-        bool parameterized, std::uint32_t count);
+    bool declareRegisters(
+        RegisterFiles& files, const std::string& name, ScalarType type, bool parameterized, std::uint32_t count);
     std::optional<RegRef> findRegister(std::string_view name) const;
 
     /// Binds `name` to Function::variables[index]; false when already declared in this scope.

@@ -15,82 +15,82 @@ namespace fs = std::filesystem;
 
 namespace {
 
-    Result<std::string> readWhole(const fs::path& p)
-    {
-        std::ifstream in(p, std::ios::binary);
-        if (!in)
-            return Error(ErrorCode::NotFound, "cannot open file", SourceLocation::inFile(p.string()));
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
-    }
+Result<std::string> readWhole(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    if (!in)
+        return Error(ErrorCode::NotFound, "cannot open file", SourceLocation::inFile(p.string()));
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
 
-    /// FNV-1a, 64 bits: a cache key, not a security boundary.
-    std::uint64_t fnv1a(std::string_view data, std::uint64_t h = 0xcbf29ce484222325u)
-    {
-        for (char c : data) {
-            h ^= static_cast<unsigned char>(c);
-            h *= 0x100000001b3u;
-        }
-        return h;
+/// FNV-1a, 64 bits: a cache key, not a security boundary.
+std::uint64_t fnv1a(std::string_view data, std::uint64_t h = 0xcbf29ce484222325u)
+{
+    for (char c : data) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3u;
     }
+    return h;
+}
 
-    std::string hex(std::uint64_t v)
-    {
-        static constexpr char kDigits[] = "0123456789abcdef";
-        std::string s(16, '0');
-        for (int i = 15; i >= 0; --i, v >>= 4)
-            s[static_cast<std::size_t>(i)] = kDigits[v & 0xf];
-        return s;
-    }
+std::string hex(std::uint64_t v)
+{
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string s(16, '0');
+    for (int i = 15; i >= 0; --i, v >>= 4)
+        s[static_cast<std::size_t>(i)] = kDigits[v & 0xf];
+    return s;
+}
 
-    fs::path defaultCacheDir()
-    {
-        if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-            return fs::path(xdg) / "warpscope" / "ptx";
-        if (const char* home = std::getenv("HOME"); home && *home)
-            return fs::path(home) / ".cache" / "warpscope" / "ptx";
-        return fs::temp_directory_path() / "warpscope-ptx";
-    }
+fs::path defaultCacheDir()
+{
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        return fs::path(xdg) / "warpscope" / "ptx";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".cache" / "warpscope" / "ptx";
+    return fs::temp_directory_path() / "warpscope-ptx";
+}
 
-    /// `nvcc --list-gpu-arch` prints one compute_XX per line.
-    std::vector<int> supportedArchs(const fs::path& nvcc)
-    {
-        std::vector<int> archs;
-        auto out = runProcess(nvcc, { "--list-gpu-arch" });
-        if (!out || out->exitCode != 0)
-            return archs;
-        std::istringstream lines(out->output);
-        for (std::string line; std::getline(lines, line);) {
-            if (line.rfind("compute_", 0) == 0 && line.size() > 8 && std::isdigit(static_cast<unsigned char>(line[8])))
-                archs.push_back(std::atoi(line.c_str() + 8));
-        }
+/// `nvcc --list-gpu-arch` prints one compute_XX per line.
+std::vector<int> supportedArchs(const fs::path& nvcc)
+{
+    std::vector<int> archs;
+    auto out = runProcess(nvcc, {"--list-gpu-arch"});
+    if (!out || out->exitCode != 0)
         return archs;
+    std::istringstream lines(out->output);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("compute_", 0) == 0 && line.size() > 8 && std::isdigit(static_cast<unsigned char>(line[8])))
+            archs.push_back(std::atoi(line.c_str() + 8));
     }
+    return archs;
+}
 
-    Result<CompiledPtx> runNvcc(const fs::path& nvcc, const fs::path& cuFile, const std::vector<std::string>& flags,
-        const fs::path& ptxPath)
-    {
-        fs::path tmp = ptxPath;
-        tmp += ".tmp" + std::to_string(::getpid());
-        std::vector<std::string> args = flags;
-        args.insert(args.end(), { fs::absolute(cuFile).string(), "-o", tmp.string() });
-        auto run = runProcess(nvcc, args, fs::absolute(cuFile).parent_path());
-        if (!run)
-            return run.error();
-        if (run->exitCode != 0) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            return Error(ErrorCode::ParseError, "nvcc failed (exit " + std::to_string(run->exitCode) + "):\n" + run->output,
-                SourceLocation::inFile(cuFile.string()));
-        }
+Result<CompiledPtx> runNvcc(
+    const fs::path& nvcc, const fs::path& cuFile, const std::vector<std::string>& flags, const fs::path& ptxPath)
+{
+    fs::path tmp = ptxPath;
+    tmp += ".tmp" + std::to_string(::getpid());
+    std::vector<std::string> args = flags;
+    args.insert(args.end(), {fs::absolute(cuFile).string(), "-o", tmp.string()});
+    auto run = runProcess(nvcc, args, fs::absolute(cuFile).parent_path());
+    if (!run)
+        return run.error();
+    if (run->exitCode != 0) {
         std::error_code ec;
-        fs::rename(tmp, ptxPath, ec);
-        auto text = readWhole(ec ? tmp : ptxPath);
-        if (!text)
-            return text.error();
-        return CompiledPtx { std::move(text).value(), ec ? tmp : ptxPath, 0, false };
+        fs::remove(tmp, ec);
+        return Error(ErrorCode::ParseError, "nvcc failed (exit " + std::to_string(run->exitCode) + "):\n" + run->output,
+            SourceLocation::inFile(cuFile.string()));
     }
+    std::error_code ec;
+    fs::rename(tmp, ptxPath, ec);
+    auto text = readWhole(ec ? tmp : ptxPath);
+    if (!text)
+        return text.error();
+    return CompiledPtx {std::move(text).value(), ec ? tmp : ptxPath, 0, false};
+}
 
 } // namespace
 
@@ -109,11 +109,12 @@ Result<CompiledPtx> compileCudaToPtx(const fs::path& cuFile, int requestedArch, 
     auto nvcc = findNvcc(options.search);
     if (!nvcc)
         return Error(ErrorCode::NotFound, nvcc.error().message, SourceLocation::inFile(cuFile.string()));
-    auto version = runProcess(*nvcc, { "--version" });
+    auto version = runProcess(*nvcc, {"--version"});
     if (!version || version->exitCode != 0)
-        return Error(ErrorCode::IoError, "cannot run " + nvcc->string() + " --version", SourceLocation::inFile(cuFile.string()));
+        return Error(
+            ErrorCode::IoError, "cannot run " + nvcc->string() + " --version", SourceLocation::inFile(cuFile.string()));
     int arch = chooseArch(requestedArch, supportedArchs(*nvcc));
-    std::vector<std::string> flags { "-ptx", "-lineinfo", "-arch=compute_" + std::to_string(arch) };
+    std::vector<std::string> flags {"-ptx", "-lineinfo", "-arch=compute_" + std::to_string(arch)};
     flags.insert(flags.end(), options.extraFlags.begin(), options.extraFlags.end());
     std::string keyText = *source + '\0' + version->output;
     for (const std::string& f : flags)
@@ -122,11 +123,12 @@ Result<CompiledPtx> compileCudaToPtx(const fs::path& cuFile, int requestedArch, 
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)
-        return Error(ErrorCode::IoError, "cannot create the PTX cache: " + ec.message(), SourceLocation::inFile(dir.string()));
+        return Error(
+            ErrorCode::IoError, "cannot create the PTX cache: " + ec.message(), SourceLocation::inFile(dir.string()));
     fs::path ptxPath = dir / (cuFile.stem().string() + "-" + hex(fnv1a(keyText)) + ".ptx");
     if (fs::exists(ptxPath, ec)) {
         if (auto cached = readWhole(ptxPath))
-            return CompiledPtx { std::move(cached).value(), ptxPath, arch, true };
+            return CompiledPtx {std::move(cached).value(), ptxPath, arch, true};
     }
     auto compiled = runNvcc(*nvcc, cuFile, flags, ptxPath);
     if (compiled)

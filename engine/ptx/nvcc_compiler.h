@@ -32,6 +32,7 @@ int chooseArch(int requested, const std::vector<int>& supported);
 /// Compiles `cuFile` with `nvcc -ptx -lineinfo -arch=compute_XX`, caching the PTX under a hash of
 /// the source, the flags and nvcc's version. Errors: nvcc missing (NotFound, with the places
 /// searched), or compilation failed (ParseError carrying nvcc's own diagnostics).
-Result<CompiledPtx> compileCudaToPtx(const std::filesystem::path& cuFile, int requestedArch, const NvccOptions& options);
+Result<CompiledPtx> compileCudaToPtx(
+    const std::filesystem::path& cuFile, int requestedArch, const NvccOptions& options);
 
 } // namespace engine::ptx

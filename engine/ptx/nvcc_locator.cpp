@@ -7,28 +7,28 @@ namespace engine::ptx {
 
 namespace {
 
-    bool isExecutable(const std::filesystem::path& p)
-    {
-        std::error_code ec;
-        return std::filesystem::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
-    }
+bool isExecutable(const std::filesystem::path& p)
+{
+    std::error_code ec;
+    return std::filesystem::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+}
 
-    std::vector<std::filesystem::path> candidates(const NvccSearch& search)
-    {
-        std::vector<std::filesystem::path> dirs;
-        std::string_view path = search.pathEnv;
-        while (!path.empty()) {
-            std::size_t colon = path.find(':');
-            std::string_view dir = path.substr(0, colon);
-            if (!dir.empty())
-                dirs.emplace_back(std::string(dir));
-            path = (colon == std::string_view::npos) ? std::string_view {} : path.substr(colon + 1);
-        }
-        if (!search.cudaPathEnv.empty())
-            dirs.push_back(std::filesystem::path(search.cudaPathEnv) / "bin");
-        dirs.insert(dirs.end(), search.fallbackDirs.begin(), search.fallbackDirs.end());
-        return dirs;
+std::vector<std::filesystem::path> candidates(const NvccSearch& search)
+{
+    std::vector<std::filesystem::path> dirs;
+    std::string_view path = search.pathEnv;
+    while (!path.empty()) {
+        std::size_t colon = path.find(':');
+        std::string_view dir = path.substr(0, colon);
+        if (!dir.empty())
+            dirs.emplace_back(std::string(dir));
+        path = (colon == std::string_view::npos) ? std::string_view {} : path.substr(colon + 1);
     }
+    if (!search.cudaPathEnv.empty())
+        dirs.push_back(std::filesystem::path(search.cudaPathEnv) / "bin");
+    dirs.insert(dirs.end(), search.fallbackDirs.begin(), search.fallbackDirs.end());
+    return dirs;
+}
 
 } // namespace
 

@@ -14,7 +14,7 @@ struct NvccSearch {
     std::string explicitNvcc; ///< the value of WARPSCOPE_NVCC
     std::string pathEnv; ///< the value of PATH
     std::string cudaPathEnv; ///< the value of CUDA_PATH
-    std::vector<std::filesystem::path> fallbackDirs { "/usr/local/cuda/bin" };
+    std::vector<std::filesystem::path> fallbackDirs {"/usr/local/cuda/bin"};
 
     /// PATH, CUDA_PATH and WARPSCOPE_NVCC of this process.
     static NvccSearch fromEnvironment();

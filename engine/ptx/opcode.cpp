@@ -7,30 +7,29 @@ namespace engine::ptx {
 
 namespace {
 
-    constexpr std::array kOpcodeTable = {
-#define PTX_OPCODE(name, mnemonic, cls, minOps, maxOps) \
-    OpcodeInfo { mnemonic, InstrClass::cls, minOps, maxOps },
+constexpr std::array kOpcodeTable = {
+#define PTX_OPCODE(name, mnemonic, cls, minOps, maxOps) OpcodeInfo {mnemonic, InstrClass::cls, minOps, maxOps},
 #include "engine/ptx/opcodes.def"
 #undef PTX_OPCODE
-    };
+};
 
-    struct MnemonicEntry {
-        std::string_view mnemonic;
-        Opcode op;
-    };
+struct MnemonicEntry {
+    std::string_view mnemonic;
+    Opcode op;
+};
 
-    /// The table sorted by mnemonic, built once, for a binary search without string hashing.
-    consteval auto makeSortedMnemonics()
-    {
-        std::array<MnemonicEntry, kOpcodeTable.size()> sorted {};
-        for (std::size_t i = 0; i < kOpcodeTable.size(); ++i)
-            sorted[i] = { kOpcodeTable[i].mnemonic, static_cast<Opcode>(i) };
-        std::sort(sorted.begin(), sorted.end(),
-            [](const MnemonicEntry& a, const MnemonicEntry& b) { return a.mnemonic < b.mnemonic; });
-        return sorted;
-    }
+/// The table sorted by mnemonic, built once, for a binary search without string hashing.
+consteval auto makeSortedMnemonics()
+{
+    std::array<MnemonicEntry, kOpcodeTable.size()> sorted {};
+    for (std::size_t i = 0; i < kOpcodeTable.size(); ++i)
+        sorted[i] = {kOpcodeTable[i].mnemonic, static_cast<Opcode>(i)};
+    std::sort(sorted.begin(), sorted.end(),
+        [](const MnemonicEntry& a, const MnemonicEntry& b) { return a.mnemonic < b.mnemonic; });
+    return sorted;
+}
 
-    constexpr auto kSortedMnemonics = makeSortedMnemonics();
+constexpr auto kSortedMnemonics = makeSortedMnemonics();
 
 } // namespace
 
@@ -56,20 +55,34 @@ std::optional<Opcode> lookupOpcode(std::string_view mnemonic)
 std::string_view instrClassName(InstrClass cls)
 {
     switch (cls) {
-    case InstrClass::Arithmetic: return "Arithmetic";
-    case InstrClass::FloatArithmetic: return "FloatArithmetic";
-    case InstrClass::Transcendental: return "Transcendental";
-    case InstrClass::Compare: return "Compare";
-    case InstrClass::Logic: return "Logic";
-    case InstrClass::Move: return "Move";
-    case InstrClass::Convert: return "Convert";
-    case InstrClass::Load: return "Load";
-    case InstrClass::Store: return "Store";
-    case InstrClass::Atomic: return "Atomic";
-    case InstrClass::Barrier: return "Barrier";
-    case InstrClass::WarpShuffle: return "WarpShuffle";
-    case InstrClass::WarpVote: return "WarpVote";
-    case InstrClass::Control: return "Control";
+    case InstrClass::Arithmetic:
+        return "Arithmetic";
+    case InstrClass::FloatArithmetic:
+        return "FloatArithmetic";
+    case InstrClass::Transcendental:
+        return "Transcendental";
+    case InstrClass::Compare:
+        return "Compare";
+    case InstrClass::Logic:
+        return "Logic";
+    case InstrClass::Move:
+        return "Move";
+    case InstrClass::Convert:
+        return "Convert";
+    case InstrClass::Load:
+        return "Load";
+    case InstrClass::Store:
+        return "Store";
+    case InstrClass::Atomic:
+        return "Atomic";
+    case InstrClass::Barrier:
+        return "Barrier";
+    case InstrClass::WarpShuffle:
+        return "WarpShuffle";
+    case InstrClass::WarpVote:
+        return "WarpVote";
+    case InstrClass::Control:
+        return "Control";
     }
     return "?";
 }

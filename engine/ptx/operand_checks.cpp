@@ -4,120 +4,160 @@ namespace engine::ptx {
 
 namespace {
 
-    bool isRegisterLike(const Operand& op)
-    {
-        return op.kind == OperandKind::Register || op.kind == OperandKind::Vector || op.kind == OperandKind::Sink;
-    }
+bool isRegisterLike(const Operand& op)
+{
+    return op.kind == OperandKind::Register || op.kind == OperandKind::Vector || op.kind == OperandKind::Sink;
+}
 
-    bool isValue(const Operand& op)
-    {
-        return op.kind == OperandKind::Register || op.kind == OperandKind::Immediate || op.kind == OperandKind::Special
-            || op.kind == OperandKind::Vector || op.kind == OperandKind::Symbol;
-    }
+bool isValue(const Operand& op)
+{
+    return op.kind == OperandKind::Register || op.kind == OperandKind::Immediate || op.kind == OperandKind::Special
+        || op.kind == OperandKind::Vector || op.kind == OperandKind::Symbol;
+}
 
-    /// Which operand slot holds the address (-1: none) for the memory instructions.
-    int addressSlot(Opcode op)
-    {
-        switch (op) {
-        case Opcode::Ld: case Opcode::Ldu: case Opcode::Atom: return 1;
-        case Opcode::St: case Opcode::Red: case Opcode::Prefetch: case Opcode::Prefetchu: return 0;
-        default: return -1;
-        }
+/// Which operand slot holds the address (-1: none) for the memory instructions.
+int addressSlot(Opcode op)
+{
+    switch (op) {
+    case Opcode::Ld:
+    case Opcode::Ldu:
+    case Opcode::Atom:
+        return 1;
+    case Opcode::St:
+    case Opcode::Red:
+    case Opcode::Prefetch:
+    case Opcode::Prefetchu:
+        return 0;
+    default:
+        return -1;
     }
+}
 
-    /// Whether slot 0 is a destination register (most instructions: PTX ISA 8.5 §9.3 "d, a, b").
-    bool writesSlotZero(Opcode op)
-    {
-        switch (op) {
-        case Opcode::St: case Opcode::Red: case Opcode::Prefetch: case Opcode::Prefetchu: case Opcode::Bra:
-        case Opcode::Call: case Opcode::Bar: case Opcode::Barrier: case Opcode::Nanosleep: case Opcode::Pmevent:
-            return false;
-        default:
-            return true;
-        }
+/// Whether slot 0 is a destination register (most instructions: PTX ISA 8.5 §9.3 "d, a, b").
+bool writesSlotZero(Opcode op)
+{
+    switch (op) {
+    case Opcode::St:
+    case Opcode::Red:
+    case Opcode::Prefetch:
+    case Opcode::Prefetchu:
+    case Opcode::Bra:
+    case Opcode::Call:
+    case Opcode::Bar:
+    case Opcode::Barrier:
+    case Opcode::Nanosleep:
+    case Opcode::Pmevent:
+        return false;
+    default:
+        return true;
     }
+}
 
-    bool isPred(const Operand& op)
-    {
-        return op.kind == OperandKind::Register && op.file == RegFile::Pred;
-    }
+bool isPred(const Operand& op)
+{
+    return op.kind == OperandKind::Register && op.file == RegFile::Pred;
+}
 
-    /// Whether `slot` must hold a predicate register (PTX ISA 8.5 §9.7.5.1 setp `p[|q], a, b[, c]`,
-    /// §9.7.5.2 set `d, a, b[, c]`, §9.7.5.3 selp `d, a, b, c`, §9.7.8.6 shfl `d[|p], ...`).
-    bool expectsPredicate(const Instruction& ins, int slot)
-    {
-        switch (ins.opcode) {
-        case Opcode::Setp:
-            return slot == 0 || (slot == 1 && ins.has(FlagDualDest)) || (slot == ins.operandCount - 1 && ins.mode2 != OpMode::None);
-        case Opcode::Set:
-            return slot == ins.operandCount - 1 && ins.mode2 != OpMode::None;
-        case Opcode::Selp:
-            return slot == 3;
-        case Opcode::Shfl:
-            return slot == 1 && ins.has(FlagDualDest);
-        default:
-            return false;
-        }
+/// Whether `slot` must hold a predicate register (PTX ISA 8.5 §9.7.5.1 setp `p[|q], a, b[, c]`,
+/// §9.7.5.2 set `d, a, b[, c]`, §9.7.5.3 selp `d, a, b, c`, §9.7.8.6 shfl `d[|p], ...`).
+bool expectsPredicate(const Instruction& ins, int slot)
+{
+    switch (ins.opcode) {
+    case Opcode::Setp:
+        return slot == 0 || (slot == 1 && ins.has(FlagDualDest))
+            || (slot == ins.operandCount - 1 && ins.mode2 != OpMode::None);
+    case Opcode::Set:
+        return slot == ins.operandCount - 1 && ins.mode2 != OpMode::None;
+    case Opcode::Selp:
+        return slot == 3;
+    case Opcode::Shfl:
+        return slot == 1 && ins.has(FlagDualDest);
+    default:
+        return false;
     }
+}
 
-    // A predicate where a value belongs (or a value where a predicate belongs) would be read from
-    // the wrong register file; instructions typed .pred (mov.pred, and.pred, vote.pred ...) are fine.
-    void checkPredicates(BodyContext& ctx, const Instruction& ins, const std::string& name, const Token& opTok)
-    {
-        if (ins.type == ScalarType::Pred || ins.opcode == Opcode::Vote || ins.opcode == Opcode::Match)
-            return;
-        for (int i = 0; i < ins.operandCount; ++i) {
-            const Operand& op = ins.operands[static_cast<std::size_t>(i)];
-            if (op.kind != OperandKind::Register)
-                continue;
-            bool wantPred = expectsPredicate(ins, i);
-            if (wantPred != isPred(op))
-                ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1)
-                        + (wantPred ? " must be a .pred register" : " cannot be a .pred register"));
-        }
+// A predicate where a value belongs (or a value where a predicate belongs) would be read from
+// the wrong register file; instructions typed .pred (mov.pred, and.pred, vote.pred ...) are fine.
+void checkPredicates(BodyContext& ctx, const Instruction& ins, const std::string& name, const Token& opTok)
+{
+    if (ins.type == ScalarType::Pred || ins.opcode == Opcode::Vote || ins.opcode == Opcode::Match)
+        return;
+    for (int i = 0; i < ins.operandCount; ++i) {
+        const Operand& op = ins.operands[static_cast<std::size_t>(i)];
+        if (op.kind != OperandKind::Register)
+            continue;
+        bool wantPred = expectsPredicate(ins, i);
+        if (wantPred != isPred(op))
+            ctx.cur.fail(opTok,
+                name + ": operand " + std::to_string(i + 1)
+                    + (wantPred ? " must be a .pred register" : " cannot be a .pred register"));
     }
+}
 
-    // PTX ISA 8.5 §6.4.1: an address register holds a 32- or 64-bit address.
-    void checkAddressBase(BodyContext& ctx, const Operand& op, const std::string& name, const Token& opTok)
-    {
-        if (op.base == AddressBase::Register && op.file != RegFile::B32 && op.file != RegFile::B64)
-            ctx.cur.fail(opTok, name + ": an address register must be 32 or 64 bits wide");
-    }
+// PTX ISA 8.5 §6.4.1: an address register holds a 32- or 64-bit address.
+void checkAddressBase(BodyContext& ctx, const Operand& op, const std::string& name, const Token& opTok)
+{
+    if (op.base == AddressBase::Register && op.file != RegFile::B32 && op.file != RegFile::B64)
+        ctx.cur.fail(opTok, name + ": an address register must be 32 or 64 bits wide");
+}
 
-    /// Instructions whose every non-predicate register operand has the instruction type's size
-    /// (PTX ISA 8.5 §6.4.3: only ld, st and cvt accept wider operands; shifts, .wide and bit-field
-    /// positions have their own sizes and are left out).
-    bool operandsMatchType(const Instruction& ins)
-    {
-        switch (ins.opcode) {
-        case Opcode::Add: case Opcode::Sub: case Opcode::Addc: case Opcode::Subc: case Opcode::Min:
-        case Opcode::Max: case Opcode::Abs: case Opcode::Neg: case Opcode::Div: case Opcode::Rem:
-        case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
-        case Opcode::Fma: case Opcode::Rcp: case Opcode::Sqrt: case Opcode::Rsqrt: case Opcode::Sin:
-        case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2: case Opcode::Tanh: case Opcode::Copysign:
-        case Opcode::Selp: case Opcode::Setp:
-            return true;
-        case Opcode::Mul: case Opcode::Mad:
-            return !ins.has(FlagWide);
-        default:
-            return false;
-        }
+/// Instructions whose every non-predicate register operand has the instruction type's size
+/// (PTX ISA 8.5 §6.4.3: only ld, st and cvt accept wider operands; shifts, .wide and bit-field
+/// positions have their own sizes and are left out).
+bool operandsMatchType(const Instruction& ins)
+{
+    switch (ins.opcode) {
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Addc:
+    case Opcode::Subc:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Abs:
+    case Opcode::Neg:
+    case Opcode::Div:
+    case Opcode::Rem:
+    case Opcode::And:
+    case Opcode::Or:
+    case Opcode::Xor:
+    case Opcode::Not:
+    case Opcode::Cnot:
+    case Opcode::Fma:
+    case Opcode::Rcp:
+    case Opcode::Sqrt:
+    case Opcode::Rsqrt:
+    case Opcode::Sin:
+    case Opcode::Cos:
+    case Opcode::Lg2:
+    case Opcode::Ex2:
+    case Opcode::Tanh:
+    case Opcode::Copysign:
+    case Opcode::Selp:
+    case Opcode::Setp:
+        return true;
+    case Opcode::Mul:
+    case Opcode::Mad:
+        return !ins.has(FlagWide);
+    default:
+        return false;
     }
+}
 
-    // A 64-bit register in a .s32 add would be read from the wrong register file by the interpreter.
-    void checkRegisterSizes(BodyContext& ctx, const Instruction& ins, const std::string& name, const Token& opTok)
-    {
-        if (!operandsMatchType(ins) || ins.type == ScalarType::None || ins.type == ScalarType::Pred)
-            return;
-        const RegFile want = regFileFor(ins.type);
-        for (int i = 0; i < ins.operandCount; ++i) {
-            const Operand& op = ins.operands[static_cast<std::size_t>(i)];
-            if (op.kind == OperandKind::Register && op.file != RegFile::Pred && op.file != want)
-                ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " is not a "
-                        + std::to_string(8 * typeSizeBytes(ins.type)) + "-bit register, as ." + std::string(scalarTypeName(ins.type))
-                        + " requires");
-        }
+// A 64-bit register in a .s32 add would be read from the wrong register file by the interpreter.
+void checkRegisterSizes(BodyContext& ctx, const Instruction& ins, const std::string& name, const Token& opTok)
+{
+    if (!operandsMatchType(ins) || ins.type == ScalarType::None || ins.type == ScalarType::Pred)
+        return;
+    const RegFile want = regFileFor(ins.type);
+    for (int i = 0; i < ins.operandCount; ++i) {
+        const Operand& op = ins.operands[static_cast<std::size_t>(i)];
+        if (op.kind == OperandKind::Register && op.file != RegFile::Pred && op.file != want)
+            ctx.cur.fail(opTok,
+                name + ": operand " + std::to_string(i + 1) + " is not a " + std::to_string(8 * typeSizeBytes(ins.type))
+                    + "-bit register, as ." + std::string(scalarTypeName(ins.type)) + " requires");
     }
+}
 
 } // namespace
 
@@ -136,7 +176,8 @@ void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& op
         if (i != addr && !isValue(op) && op.kind != OperandKind::Sink && op.kind != OperandKind::Label)
             ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " is not a value");
         if (addr >= 0 && op.kind == OperandKind::Vector && op.count != ins.vectorWidth)
-            ctx.cur.fail(opTok, name + ": a ." + "v" + std::to_string(ins.vectorWidth) + " access needs "
+            ctx.cur.fail(opTok,
+                name + ": a ." + "v" + std::to_string(ins.vectorWidth) + " access needs "
                     + std::to_string(ins.vectorWidth) + " registers in braces, found " + std::to_string(op.count));
     }
     if (ins.operandCount > 0 && writesSlotZero(ins.opcode) && !isRegisterLike(ins.operands[0]))
@@ -144,7 +185,8 @@ void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& op
     checkPredicates(ctx, ins, name, opTok);
     checkRegisterSizes(ctx, ins, name, opTok);
     if (ins.opcode == Opcode::Bra && ins.operands[0].kind != OperandKind::Label)
-        ctx.cur.fail(opTok, "bra: the target must be a label (indirect branches are unsupported)", ErrorCode::Unsupported);
+        ctx.cur.fail(
+            opTok, "bra: the target must be a label (indirect branches are unsupported)", ErrorCode::Unsupported);
 }
 
 } // namespace engine::ptx

@@ -7,181 +7,180 @@ namespace engine::ptx {
 
 namespace {
 
-    struct SpecialRow {
-        std::string_view name;
-        SpecialReg reg;
-        bool hasComponents;
-    };
+struct SpecialRow {
+    std::string_view name;
+    SpecialReg reg;
+    bool hasComponents;
+};
 
-    // PTX ISA 8.5 §10 "Special Registers" (the ones the device model can supply).
-    constexpr std::array kSpecials = {
-        SpecialRow { "%tid", SpecialReg::Tid, true }, SpecialRow { "%ntid", SpecialReg::Ntid, true },
-        SpecialRow { "%ctaid", SpecialReg::Ctaid, true }, SpecialRow { "%nctaid", SpecialReg::Nctaid, true },
-        SpecialRow { "%laneid", SpecialReg::Laneid, false }, SpecialRow { "%warpid", SpecialReg::Warpid, false },
-        SpecialRow { "%nwarpid", SpecialReg::Nwarpid, false }, SpecialRow { "%smid", SpecialReg::Smid, false },
-        SpecialRow { "%nsmid", SpecialReg::Nsmid, false }, SpecialRow { "%gridid", SpecialReg::Gridid, false },
-        SpecialRow { "%lanemask_eq", SpecialReg::LanemaskEq, false },
-        SpecialRow { "%lanemask_le", SpecialReg::LanemaskLe, false },
-        SpecialRow { "%lanemask_lt", SpecialReg::LanemaskLt, false },
-        SpecialRow { "%lanemask_ge", SpecialReg::LanemaskGe, false },
-        SpecialRow { "%lanemask_gt", SpecialReg::LanemaskGt, false },
-        SpecialRow { "%clock", SpecialReg::Clock, false }, SpecialRow { "%clock64", SpecialReg::Clock64, false },
-        SpecialRow { "%globaltimer", SpecialReg::Globaltimer, false },
-        SpecialRow { "%dynamic_smem_size", SpecialReg::DynamicSmemSize, false },
-        SpecialRow { "%total_smem_size", SpecialReg::TotalSmemSize, false },
-        SpecialRow { "WARP_SZ", SpecialReg::WarpSize, false }, // §5.6.5 predefined identifier
-    };
+// PTX ISA 8.5 §10 "Special Registers" (the ones the device model can supply).
+constexpr std::array kSpecials = {
+    SpecialRow {"%tid", SpecialReg::Tid, true}, SpecialRow {"%ntid", SpecialReg::Ntid, true},
+    SpecialRow {"%ctaid", SpecialReg::Ctaid, true}, SpecialRow {"%nctaid", SpecialReg::Nctaid, true},
+    SpecialRow {"%laneid", SpecialReg::Laneid, false}, SpecialRow {"%warpid", SpecialReg::Warpid, false},
+    SpecialRow {"%nwarpid", SpecialReg::Nwarpid, false}, SpecialRow {"%smid", SpecialReg::Smid, false},
+    SpecialRow {"%nsmid", SpecialReg::Nsmid, false}, SpecialRow {"%gridid", SpecialReg::Gridid, false},
+    SpecialRow {"%lanemask_eq", SpecialReg::LanemaskEq, false},
+    SpecialRow {"%lanemask_le", SpecialReg::LanemaskLe, false},
+    SpecialRow {"%lanemask_lt", SpecialReg::LanemaskLt, false},
+    SpecialRow {"%lanemask_ge", SpecialReg::LanemaskGe, false},
+    SpecialRow {"%lanemask_gt", SpecialReg::LanemaskGt, false}, SpecialRow {"%clock", SpecialReg::Clock, false},
+    SpecialRow {"%clock64", SpecialReg::Clock64, false}, SpecialRow {"%globaltimer", SpecialReg::Globaltimer, false},
+    SpecialRow {"%dynamic_smem_size", SpecialReg::DynamicSmemSize, false},
+    SpecialRow {"%total_smem_size", SpecialReg::TotalSmemSize, false},
+    SpecialRow {"WARP_SZ", SpecialReg::WarpSize, false}, // §5.6.5 predefined identifier
+};
 
-    const SpecialRow* findSpecial(std::string_view name)
-    {
-        for (const SpecialRow& row : kSpecials) {
-            if (row.name == name)
-                return &row;
-        }
-        return nullptr;
+const SpecialRow* findSpecial(std::string_view name)
+{
+    for (const SpecialRow& row : kSpecials) {
+        if (row.name == name)
+            return &row;
     }
+    return nullptr;
+}
 
-    Operand parseSpecial(BodyContext& ctx, const SpecialRow& row, const Token& at)
-    {
-        Operand op;
-        op.kind = OperandKind::Special;
-        op.special = row.reg;
-        if (!row.hasComponents)
-            return op;
-        const Token& comp = ctx.cur.peek();
-        if (comp.isDot(".x") || comp.isDot(".y") || comp.isDot(".z")) {
-            op.component = static_cast<std::uint8_t>(comp.text[1] - 'x');
-            ctx.cur.take();
-            return op;
-        }
-        ctx.cur.fail(at, std::string(row.name) + " needs a component .x, .y or .z");
+Operand parseSpecial(BodyContext& ctx, const SpecialRow& row, const Token& at)
+{
+    Operand op;
+    op.kind = OperandKind::Special;
+    op.special = row.reg;
+    if (!row.hasComponents)
+        return op;
+    const Token& comp = ctx.cur.peek();
+    if (comp.isDot(".x") || comp.isDot(".y") || comp.isDot(".z")) {
+        op.component = static_cast<std::uint8_t>(comp.text[1] - 'x');
+        ctx.cur.take();
+        return op;
     }
+    ctx.cur.fail(at, std::string(row.name) + " needs a component .x, .y or .z");
+}
 
-    // A name that is not a register: a variable of the function, of the module, or a function.
-    bool resolveSymbol(BodyContext& ctx, std::string_view name, Operand& op)
-    {
-        if (auto local = ctx.scopes.findVariable(name)) {
-            op.scope = SymbolScope::Function;
-            op.index = *local;
-            return true;
-        }
-        if (auto it = ctx.moduleVariables.find(name); it != ctx.moduleVariables.end()) {
-            op.scope = SymbolScope::Module;
-            op.index = it->second;
-            return true;
-        }
-        return false;
+// A name that is not a register: a variable of the function, of the module, or a function.
+bool resolveSymbol(BodyContext& ctx, std::string_view name, Operand& op)
+{
+    if (auto local = ctx.scopes.findVariable(name)) {
+        op.scope = SymbolScope::Function;
+        op.index = *local;
+        return true;
     }
-
-    Operand parseName(BodyContext& ctx, Instruction& ins, std::size_t slot)
-    {
-        const Token& t = ctx.cur.take();
-        Operand op;
-        if (auto reg = ctx.scopes.findRegister(t.text)) {
-            op.kind = OperandKind::Register;
-            op.file = reg->file;
-            op.index = reg->index;
-            return op;
-        }
-        if (const SpecialRow* row = findSpecial(t.text))
-            return parseSpecial(ctx, *row, t);
-        if (t.text[0] == '%')
-            ctx.cur.fail(t, "undefined register " + std::string(t.text));
-        if (ins.opcode == Opcode::Bra) {
-            op.kind = OperandKind::Label;
-            ctx.fixups.push_back(LabelFixup { static_cast<std::uint32_t>(ctx.fn.instructions.size()),
-                static_cast<std::uint8_t>(slot), t });
-            return op;
-        }
-        op.kind = OperandKind::Symbol;
-        if (resolveSymbol(ctx, t.text, op))
-            return op;
-        ctx.cur.fail(t, "undefined name " + std::string(t.text));
+    if (auto it = ctx.moduleVariables.find(name); it != ctx.moduleVariables.end()) {
+        op.scope = SymbolScope::Module;
+        op.index = it->second;
+        return true;
     }
+    return false;
+}
 
-    std::int64_t parseSignedInteger(BodyContext& ctx, bool negative, const char* context)
-    {
-        const Token& t = ctx.cur.expectKind(TokenKind::Integer, "an integer", context);
-        if (t.value > (std::uint64_t { 1 } << 63) || (!negative && t.value == (std::uint64_t { 1 } << 63)))
-            ctx.cur.fail(t, "integer " + std::string(t.text) + " does not fit in a signed 64-bit offset");
-        return negative ? -static_cast<std::int64_t>(t.value) : static_cast<std::int64_t>(t.value);
+Operand parseName(BodyContext& ctx, Instruction& ins, std::size_t slot)
+{
+    const Token& t = ctx.cur.take();
+    Operand op;
+    if (auto reg = ctx.scopes.findRegister(t.text)) {
+        op.kind = OperandKind::Register;
+        op.file = reg->file;
+        op.index = reg->index;
+        return op;
     }
+    if (const SpecialRow* row = findSpecial(t.text))
+        return parseSpecial(ctx, *row, t);
+    if (t.text[0] == '%')
+        ctx.cur.fail(t, "undefined register " + std::string(t.text));
+    if (ins.opcode == Opcode::Bra) {
+        op.kind = OperandKind::Label;
+        ctx.fixups.push_back(
+            LabelFixup {static_cast<std::uint32_t>(ctx.fn.instructions.size()), static_cast<std::uint8_t>(slot), t});
+        return op;
+    }
+    op.kind = OperandKind::Symbol;
+    if (resolveSymbol(ctx, t.text, op))
+        return op;
+    ctx.cur.fail(t, "undefined name " + std::string(t.text));
+}
 
-    // PTX ISA 8.5 §6.4.1 "Addresses as Operands": [reg], [reg+imm], [var], [var+imm], [imm].
-    Operand parseAddress(BodyContext& ctx, Instruction& ins)
-    {
-        Operand op;
-        op.kind = OperandKind::Address;
-        const Token& t = ctx.cur.peek();
-        if (t.kind == TokenKind::Identifier) {
-            Operand base = parseName(ctx, ins, 0);
-            if (base.kind == OperandKind::Register) {
-                op.base = AddressBase::Register;
-                op.file = base.file;
-            } else if (base.kind == OperandKind::Symbol) {
-                op.base = AddressBase::Symbol;
-                op.scope = base.scope;
-            } else {
-                ctx.cur.fail(t, "an address base must be a register or a variable");
-            }
-            op.index = base.index;
-            if (ctx.cur.accept('+'))
-                op.value = parseSignedInteger(ctx, ctx.cur.accept('-'), "address offset");
-            else if (ctx.cur.accept('-'))
-                op.value = parseSignedInteger(ctx, true, "address offset");
+std::int64_t parseSignedInteger(BodyContext& ctx, bool negative, const char* context)
+{
+    const Token& t = ctx.cur.expectKind(TokenKind::Integer, "an integer", context);
+    if (t.value > (std::uint64_t {1} << 63) || (!negative && t.value == (std::uint64_t {1} << 63)))
+        ctx.cur.fail(t, "integer " + std::string(t.text) + " does not fit in a signed 64-bit offset");
+    return negative ? -static_cast<std::int64_t>(t.value) : static_cast<std::int64_t>(t.value);
+}
+
+// PTX ISA 8.5 §6.4.1 "Addresses as Operands": [reg], [reg+imm], [var], [var+imm], [imm].
+Operand parseAddress(BodyContext& ctx, Instruction& ins)
+{
+    Operand op;
+    op.kind = OperandKind::Address;
+    const Token& t = ctx.cur.peek();
+    if (t.kind == TokenKind::Identifier) {
+        Operand base = parseName(ctx, ins, 0);
+        if (base.kind == OperandKind::Register) {
+            op.base = AddressBase::Register;
+            op.file = base.file;
+        } else if (base.kind == OperandKind::Symbol) {
+            op.base = AddressBase::Symbol;
+            op.scope = base.scope;
         } else {
-            op.value = parseSignedInteger(ctx, ctx.cur.accept('-'), "address");
+            ctx.cur.fail(t, "an address base must be a register or a variable");
         }
-        ctx.cur.expect(']', "address");
-        return op;
+        op.index = base.index;
+        if (ctx.cur.accept('+'))
+            op.value = parseSignedInteger(ctx, ctx.cur.accept('-'), "address offset");
+        else if (ctx.cur.accept('-'))
+            op.value = parseSignedInteger(ctx, true, "address offset");
+    } else {
+        op.value = parseSignedInteger(ctx, ctx.cur.accept('-'), "address");
     }
+    ctx.cur.expect(']', "address");
+    return op;
+}
 
-    // PTX ISA 8.5 §6.4.2 "Vector Operands": {a, b[, c, d]} of registers, `_` for an unused element.
-    Operand parseVector(BodyContext& ctx)
-    {
-        Operand op;
-        op.kind = OperandKind::Vector;
-        op.index = static_cast<std::uint32_t>(ctx.fn.vectorRegs.size());
-        do {
-            const Token& t = ctx.cur.peek();
-            if (ctx.cur.accept('_')) {
-                ctx.fn.vectorRegs.push_back(RegRef { RegFile::B32, kNoPc });
-            } else {
-                ctx.cur.expectIdentifier("vector operand");
-                auto reg = ctx.scopes.findRegister(t.text);
-                if (!reg)
-                    ctx.cur.fail(t, "undefined register " + std::string(t.text));
-                ctx.fn.vectorRegs.push_back(*reg);
-            }
-            if (++op.count > 8)
-                ctx.cur.fail(t, "a vector operand has at most 8 elements");
-        } while (ctx.cur.accept(','));
-        ctx.cur.expect('}', "vector operand");
-        return op;
-    }
-
-    Operand parseImmediate(BodyContext& ctx, bool negative)
-    {
-        const Token& t = ctx.cur.take();
-        Operand op;
-        op.kind = OperandKind::Immediate;
-        if (t.kind == TokenKind::Integer) {
-            if (negative && t.value > (std::uint64_t { 1 } << 63))
-                ctx.cur.fail(t, "integer -" + std::string(t.text) + " does not fit in 64 bits");
-            op.value = negative ? -static_cast<std::int64_t>(t.value) : static_cast<std::int64_t>(t.value);
-            return op;
+// PTX ISA 8.5 §6.4.2 "Vector Operands": {a, b[, c, d]} of registers, `_` for an unused element.
+Operand parseVector(BodyContext& ctx)
+{
+    Operand op;
+    op.kind = OperandKind::Vector;
+    op.index = static_cast<std::uint32_t>(ctx.fn.vectorRegs.size());
+    do {
+        const Token& t = ctx.cur.peek();
+        if (ctx.cur.accept('_')) {
+            ctx.fn.vectorRegs.push_back(RegRef {RegFile::B32, kNoPc});
+        } else {
+            ctx.cur.expectIdentifier("vector operand");
+            auto reg = ctx.scopes.findRegister(t.text);
+            if (!reg)
+                ctx.cur.fail(t, "undefined register " + std::string(t.text));
+            ctx.fn.vectorRegs.push_back(*reg);
         }
-        if (t.kind != TokenKind::Float)
-            ctx.cur.fail(t, "expected an operand, found '" + std::string(t.text) + "'");
-        op.isFloat = true;
-        // §4.5.2: 0f is single precision bits, 0d double; a decimal literal is double precision.
-        std::uint64_t bits = t.isHexFloat ? t.value : std::bit_cast<std::uint64_t>(t.real);
-        if (negative)
-            bits ^= (t.isHexFloat && !t.isDouble) ? 0x80000000u : 0x8000000000000000u;
-        op.value = static_cast<std::int64_t>(bits);
-        op.count = (t.isHexFloat && !t.isDouble) ? 4 : 8; // the literal's width in bytes
+        if (++op.count > 8)
+            ctx.cur.fail(t, "a vector operand has at most 8 elements");
+    } while (ctx.cur.accept(','));
+    ctx.cur.expect('}', "vector operand");
+    return op;
+}
+
+Operand parseImmediate(BodyContext& ctx, bool negative)
+{
+    const Token& t = ctx.cur.take();
+    Operand op;
+    op.kind = OperandKind::Immediate;
+    if (t.kind == TokenKind::Integer) {
+        if (negative && t.value > (std::uint64_t {1} << 63))
+            ctx.cur.fail(t, "integer -" + std::string(t.text) + " does not fit in 64 bits");
+        op.value = negative ? -static_cast<std::int64_t>(t.value) : static_cast<std::int64_t>(t.value);
         return op;
     }
+    if (t.kind != TokenKind::Float)
+        ctx.cur.fail(t, "expected an operand, found '" + std::string(t.text) + "'");
+    op.isFloat = true;
+    // §4.5.2: 0f is single precision bits, 0d double; a decimal literal is double precision.
+    std::uint64_t bits = t.isHexFloat ? t.value : std::bit_cast<std::uint64_t>(t.real);
+    if (negative)
+        bits ^= (t.isHexFloat && !t.isDouble) ? 0x80000000u : 0x8000000000000000u;
+    op.value = static_cast<std::int64_t>(bits);
+    op.count = (t.isHexFloat && !t.isDouble) ? 4 : 8; // the literal's width in bytes
+    return op;
+}
 
 } // namespace
 

@@ -14,14 +14,14 @@ struct ParseFailure {
 };
 
 /// Throws a ParseFailure "file:line:col: message".
-[[noreturn]] inline void failAt(const std::string& file, std::uint32_t line, std::uint32_t column,
-    std::string message, ErrorCode code = ErrorCode::ParseError)
+[[noreturn]] inline void failAt(const std::string& file, std::uint32_t line, std::uint32_t column, std::string message,
+    ErrorCode code = ErrorCode::ParseError)
 {
-    throw ParseFailure { Error(code, std::move(message), SourceLocation::inFile(file, line, column)) };
+    throw ParseFailure {Error(code, std::move(message), SourceLocation::inFile(file, line, column))};
 }
 
-[[noreturn]] inline void failAt(const std::string& file, const Token& at, std::string message,
-    ErrorCode code = ErrorCode::ParseError)
+[[noreturn]] inline void failAt(
+    const std::string& file, const Token& at, std::string message, ErrorCode code = ErrorCode::ParseError)
 {
     failAt(file, at.line, at.column, std::move(message), code);
 }

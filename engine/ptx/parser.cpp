@@ -9,20 +9,21 @@ namespace engine::ptx {
 
 namespace {
 
-    // Every `.loc` must name a `.file` of the module (PTX ISA 8.5 §11.5.2); nvcc puts the .file
-    // directives at the end, so this is checked once the whole module is read.
-    std::optional<Error> checkSourceFiles(const Module& module)
-    {
-        for (const Function& fn : module.functions) {
-            for (const Instruction& ins : fn.instructions) {
-                std::uint32_t f = ins.source.file;
-                if (f != 0 && (f >= module.files.size() || module.files[f].empty()))
-                    return Error(ErrorCode::ParseError, ".loc refers to file " + std::to_string(f)
-                            + " but no .file declares it", SourceLocation::inFile(module.sourceName, fn.line));
-            }
+// Every `.loc` must name a `.file` of the module (PTX ISA 8.5 §11.5.2); nvcc puts the .file
+// directives at the end, so this is checked once the whole module is read.
+std::optional<Error> checkSourceFiles(const Module& module)
+{
+    for (const Function& fn : module.functions) {
+        for (const Instruction& ins : fn.instructions) {
+            std::uint32_t f = ins.source.file;
+            if (f != 0 && (f >= module.files.size() || module.files[f].empty()))
+                return Error(ErrorCode::ParseError,
+                    ".loc refers to file " + std::to_string(f) + " but no .file declares it",
+                    SourceLocation::inFile(module.sourceName, fn.line));
         }
-        return std::nullopt;
     }
+    return std::nullopt;
+}
 
 } // namespace
 

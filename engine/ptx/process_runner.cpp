@@ -13,49 +13,49 @@ namespace engine::ptx {
 
 namespace {
 
-    /// Owns the two ends of a pipe and closes whatever is still open.
-    struct Pipe {
-        int fds[2] = { -1, -1 };
-        ~Pipe()
-        {
-            for (int fd : fds) {
-                if (fd >= 0)
-                    ::close(fd);
-            }
-        }
-        void closeEnd(int i)
-        {
-            ::close(fds[i]);
-            fds[i] = -1;
-        }
-    };
-
-    std::string readAll(int fd)
+/// Owns the two ends of a pipe and closes whatever is still open.
+struct Pipe {
+    int fds[2] = {-1, -1};
+    ~Pipe()
     {
-        std::string out;
-        char buf[4096];
-        for (;;) {
-            ssize_t n = ::read(fd, buf, sizeof buf);
-            if (n > 0)
-                out.append(buf, static_cast<std::size_t>(n));
-            else if (n == 0 || errno != EINTR)
-                return out;
+        for (int fd : fds) {
+            if (fd >= 0)
+                ::close(fd);
         }
     }
-
-    int waitFor(pid_t pid)
+    void closeEnd(int i)
     {
-        int status = 0;
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
-        if (WIFEXITED(status))
-            return WEXITSTATUS(status);
-        return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+        ::close(fds[i]);
+        fds[i] = -1;
     }
+};
+
+std::string readAll(int fd)
+{
+    std::string out;
+    char buf[4096];
+    for (;;) {
+        ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n > 0)
+            out.append(buf, static_cast<std::size_t>(n));
+        else if (n == 0 || errno != EINTR)
+            return out;
+    }
+}
+
+int waitFor(pid_t pid)
+{
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+}
 
 } // namespace
 
-Result<ProcessOutput> runProcess(const std::filesystem::path& program, const std::vector<std::string>& args,
-    const std::filesystem::path& workingDir)
+Result<ProcessOutput> runProcess(
+    const std::filesystem::path& program, const std::vector<std::string>& args, const std::filesystem::path& workingDir)
 {
     std::string exe = program.string();
     std::vector<char*> argv;

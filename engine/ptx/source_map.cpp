@@ -2,15 +2,15 @@
 
 namespace engine::ptx {
 
-std::optional<std::filesystem::path> findSourceFile(const Module& module, std::uint32_t fileIndex,
-    const std::filesystem::path& ptxFile)
+std::optional<std::filesystem::path> findSourceFile(
+    const Module& module, std::uint32_t fileIndex, const std::filesystem::path& ptxFile)
 {
     if (fileIndex == 0 || fileIndex >= module.files.size() || module.files[fileIndex].empty())
         return std::nullopt;
     const std::filesystem::path name = module.files[fileIndex];
     const std::filesystem::path dir = ptxFile.parent_path();
     std::error_code ec;
-    for (const auto& candidate : { name, dir / name, dir.parent_path() / name }) {
+    for (const auto& candidate : {name, dir / name, dir.parent_path() / name}) {
         if (std::filesystem::is_regular_file(candidate, ec))
             return candidate;
     }

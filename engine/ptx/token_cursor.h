@@ -15,8 +15,7 @@ public:
     TokenCursor(const std::vector<Token>& tokens, std::string file)
         : m_tokens(tokens)
         , m_file(std::move(file))
-    {
-    }
+    { }
 
     const Token& peek(std::size_t ahead = 0) const
     {
@@ -64,7 +63,7 @@ public:
         return take();
     }
     /// An unsigned integer no larger than `max`.
-    std::uint64_t expectInteger(std::string_view context, std::uint64_t max = ~std::uint64_t { 0 })
+    std::uint64_t expectInteger(std::string_view context, std::uint64_t max = ~std::uint64_t {0})
     {
         const Token& t = expectKind(TokenKind::Integer, "an integer", context);
         if (t.value > max)

@@ -7,95 +7,95 @@ namespace engine::ptx {
 
 namespace {
 
-    constexpr std::uint64_t kMaxVariableBytes = std::uint64_t { 1 } << 32;
-    constexpr int kMaxInitializerDepth = 16;
+constexpr std::uint64_t kMaxVariableBytes = std::uint64_t {1} << 32;
+constexpr int kMaxInitializerDepth = 16;
 
-    std::uint64_t elementBytes(const VarAttrs& a)
-    {
-        return std::uint64_t { typeSizeBytes(a.type) } * a.vectorWidth;
+std::uint64_t elementBytes(const VarAttrs& a)
+{
+    return std::uint64_t {typeSizeBytes(a.type)} * a.vectorWidth;
+}
+
+struct InitState {
+    const VarAttrs& attrs;
+    std::vector<std::uint8_t>& bytes;
+};
+
+// PTX ISA 8.5 §4.5.2: 0f/0d literals give exact bits (kept as written); decimal literals round.
+std::uint64_t floatBits(const Token& t, bool toDouble, bool negative)
+{
+    if (t.isHexFloat && t.isDouble == toDouble)
+        return t.value ^ (negative ? (toDouble ? 0x8000000000000000u : 0x80000000u) : 0u);
+    double d = t.isHexFloat
+        ? (t.isDouble ? std::bit_cast<double>(t.value) : std::bit_cast<float>(static_cast<std::uint32_t>(t.value)))
+        : t.real;
+    d = negative ? -d : d;
+    if (toDouble)
+        return std::bit_cast<std::uint64_t>(d);
+    return std::bit_cast<std::uint32_t>(static_cast<float>(d));
+}
+
+void appendScalar(TokenCursor& cur, InitState& st, bool negative)
+{
+    const Token& t = cur.take();
+    std::uint64_t bits = 0;
+    ScalarType type = st.attrs.type;
+    if (t.kind == TokenKind::Integer) {
+        std::int64_t iv = negative ? -static_cast<std::int64_t>(t.value) : static_cast<std::int64_t>(t.value);
+        if (type == ScalarType::F32)
+            bits = std::bit_cast<std::uint32_t>(static_cast<float>(iv));
+        else if (type == ScalarType::F64)
+            bits = std::bit_cast<std::uint64_t>(static_cast<double>(iv));
+        else
+            bits = static_cast<std::uint64_t>(iv);
+    } else if (t.kind == TokenKind::Float && (type == ScalarType::F32 || type == ScalarType::F64)) {
+        bits = floatBits(t, type == ScalarType::F64, negative);
+    } else if (t.kind == TokenKind::Identifier) {
+        // PTX ISA 8.5 §5.4.4 allows addresses of variables (generic(sym), sym+off) as initializers.
+        cur.fail(t, "unsupported: address initializer '" + std::string(t.text) + "'", ErrorCode::Unsupported);
+    } else {
+        cur.fail(t, "expected a constant in the initializer, found '" + std::string(t.text) + "'");
     }
+    std::uint32_t size = typeSizeBytes(type);
+    for (std::uint32_t i = 0; i < size; ++i)
+        st.bytes.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
+}
 
-    struct InitState {
-        const VarAttrs& attrs;
-        std::vector<std::uint8_t>& bytes;
-    };
-
-    // PTX ISA 8.5 §4.5.2: 0f/0d literals give exact bits (kept as written); decimal literals round.
-    std::uint64_t floatBits(const Token& t, bool toDouble, bool negative)
-    {
-        if (t.isHexFloat && t.isDouble == toDouble)
-            return t.value ^ (negative ? (toDouble ? 0x8000000000000000u : 0x80000000u) : 0u);
-        double d = t.isHexFloat
-            ? (t.isDouble ? std::bit_cast<double>(t.value) : std::bit_cast<float>(static_cast<std::uint32_t>(t.value)))
-            : t.real;
-        d = negative ? -d : d;
-        if (toDouble)
-            return std::bit_cast<std::uint64_t>(d);
-        return std::bit_cast<std::uint32_t>(static_cast<float>(d));
-    }
-
-    void appendScalar(TokenCursor& cur, InitState& st, bool negative)
-    {
-        const Token& t = cur.take();
-        std::uint64_t bits = 0;
-        ScalarType type = st.attrs.type;
-        if (t.kind == TokenKind::Integer) {
-            std::int64_t iv = negative ? -static_cast<std::int64_t>(t.value) : static_cast<std::int64_t>(t.value);
-            if (type == ScalarType::F32)
-                bits = std::bit_cast<std::uint32_t>(static_cast<float>(iv));
-            else if (type == ScalarType::F64)
-                bits = std::bit_cast<std::uint64_t>(static_cast<double>(iv));
-            else
-                bits = static_cast<std::uint64_t>(iv);
-        } else if (t.kind == TokenKind::Float && (type == ScalarType::F32 || type == ScalarType::F64)) {
-            bits = floatBits(t, type == ScalarType::F64, negative);
-        } else if (t.kind == TokenKind::Identifier) {
-            // PTX ISA 8.5 §5.4.4 allows addresses of variables (generic(sym), sym+off) as initializers.
-            cur.fail(t, "unsupported: address initializer '" + std::string(t.text) + "'", ErrorCode::Unsupported);
-        } else {
-            cur.fail(t, "expected a constant in the initializer, found '" + std::string(t.text) + "'");
-        }
-        std::uint32_t size = typeSizeBytes(type);
-        for (std::uint32_t i = 0; i < size; ++i)
-            st.bytes.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
-    }
-
-    // PTX ISA 8.5 §5.4.4 "Initializers": a constant, or a brace list that may nest per array dimension.
-    void parseInitList(TokenCursor& cur, InitState& st, int depth)
-    {
-        if (depth > kMaxInitializerDepth)
-            cur.fail(cur.peek(), "initializer nested deeper than " + std::to_string(kMaxInitializerDepth) + " levels");
-        if (cur.accept('{')) {
-            if (cur.accept('}'))
-                return;
-            do {
-                parseInitList(cur, st, depth + 1);
-            } while (cur.accept(','));
-            cur.expect('}', "initializer");
+// PTX ISA 8.5 §5.4.4 "Initializers": a constant, or a brace list that may nest per array dimension.
+void parseInitList(TokenCursor& cur, InitState& st, int depth)
+{
+    if (depth > kMaxInitializerDepth)
+        cur.fail(cur.peek(), "initializer nested deeper than " + std::to_string(kMaxInitializerDepth) + " levels");
+    if (cur.accept('{')) {
+        if (cur.accept('}'))
             return;
-        }
-        bool negative = cur.accept('-');
-        appendScalar(cur, st, negative);
+        do {
+            parseInitList(cur, st, depth + 1);
+        } while (cur.accept(','));
+        cur.expect('}', "initializer");
+        return;
     }
+    bool negative = cur.accept('-');
+    appendScalar(cur, st, negative);
+}
 
-    std::uint64_t parseArrayDims(TokenCursor& cur, const VarAttrs& attrs, bool& unsized)
-    {
-        std::uint64_t count = 1;
-        while (cur.accept('[')) {
-            if (cur.peek().is(']')) {
-                unsized = true;
-                cur.take();
-                continue;
-            }
-            const Token& at = cur.peek();
-            std::uint64_t n = cur.expectInteger("array size", kMaxVariableBytes);
-            cur.expect(']', "array size");
-            count *= n;
-            if (count * elementBytes(attrs) > kMaxVariableBytes)
-                cur.fail(at, "array larger than 4 GiB", ErrorCode::Unsupported);
+std::uint64_t parseArrayDims(TokenCursor& cur, const VarAttrs& attrs, bool& unsized)
+{
+    std::uint64_t count = 1;
+    while (cur.accept('[')) {
+        if (cur.peek().is(']')) {
+            unsized = true;
+            cur.take();
+            continue;
         }
-        return count;
+        const Token& at = cur.peek();
+        std::uint64_t n = cur.expectInteger("array size", kMaxVariableBytes);
+        cur.expect(']', "array size");
+        count *= n;
+        if (count * elementBytes(attrs) > kMaxVariableBytes)
+            cur.fail(at, "array larger than 4 GiB", ErrorCode::Unsupported);
     }
+    return count;
+}
 
 } // namespace
 
@@ -106,25 +106,25 @@ std::uint64_t alignUp(std::uint64_t offset, std::uint64_t align)
 
 namespace {
 
-    void applyVarAttr(TokenCursor& cur, VarAttrs& a, const Token& t)
-    {
-        std::string_view word = t.text.substr(1);
-        if (word == "align") {
-            const Token& at = cur.peek();
-            std::uint64_t n = cur.expectInteger(".align", 1u << 16);
-            if (n == 0 || !std::has_single_bit(n))
-                cur.fail(at, ".align must be a power of two"); // PTX ISA 8.5 §5.4.5
-            a.align = static_cast<std::uint32_t>(n);
-        } else if (word == "ptr") {
-            a.isPointer = true; // §5.1.6.1 kernel parameter attribute; its .space/.align follow
-        } else if (word == "v2" || word == "v4" || word == "v8") {
-            a.vectorWidth = static_cast<std::uint32_t>(word[1] - '0');
-        } else if (auto type = parseScalarType(word)) {
-            a.type = *type;
-        } else if (!(a.isPointer && parseStateSpace(word))) {
-            cur.fail(t, "unsupported: " + std::string(t.text) + " in a variable declaration", ErrorCode::Unsupported);
-        }
+void applyVarAttr(TokenCursor& cur, VarAttrs& a, const Token& t)
+{
+    std::string_view word = t.text.substr(1);
+    if (word == "align") {
+        const Token& at = cur.peek();
+        std::uint64_t n = cur.expectInteger(".align", 1u << 16);
+        if (n == 0 || !std::has_single_bit(n))
+            cur.fail(at, ".align must be a power of two"); // PTX ISA 8.5 §5.4.5
+        a.align = static_cast<std::uint32_t>(n);
+    } else if (word == "ptr") {
+        a.isPointer = true; // §5.1.6.1 kernel parameter attribute; its .space/.align follow
+    } else if (word == "v2" || word == "v4" || word == "v8") {
+        a.vectorWidth = static_cast<std::uint32_t>(word[1] - '0');
+    } else if (auto type = parseScalarType(word)) {
+        a.type = *type;
+    } else if (!(a.isPointer && parseStateSpace(word))) {
+        cur.fail(t, "unsupported: " + std::string(t.text) + " in a variable declaration", ErrorCode::Unsupported);
     }
+}
 
 } // namespace
 
@@ -162,9 +162,10 @@ Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit
     v.sizeBytes = unsized ? 0 : count * elem;
     if (cur.peek().is('=')) {
         if (!allowInit)
-            cur.fail(cur.peek(), "an initializer is not allowed on a " + std::string(stateSpaceName(attrs.space)) + " variable");
+            cur.fail(cur.peek(),
+                "an initializer is not allowed on a " + std::string(stateSpaceName(attrs.space)) + " variable");
         cur.take();
-        InitState st { attrs, v.init };
+        InitState st {attrs, v.init};
         parseInitList(cur, st, 0);
         if (unsized)
             v.sizeBytes = v.init.size();

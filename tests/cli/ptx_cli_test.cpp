@@ -1,10 +1,9 @@
 #include "tests/cli/cli_process.h"
 
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -21,12 +20,12 @@ bool haveNvcc()
 /// A private PTX cache so a test never reads or fills the user's.
 std::map<std::string, std::string> cacheEnv()
 {
-    return { { "XDG_CACHE_HOME", (fs::temp_directory_path() / "warpscope-ptx-cli-test-cache").string() } };
+    return {{"XDG_CACHE_HOME", (fs::temp_directory_path() / "warpscope-ptx-cli-test-cache").string()}};
 }
 
 TEST(PtxCli, JsonDescribesTheSeedKernel)
 {
-    const auto run = runCli({ "ptx", (kKernels / "sm_80" / "offset_copy.ptx").string(), "--json" });
+    const auto run = runCli({"ptx", (kKernels / "sm_80" / "offset_copy.ptx").string(), "--json"});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
     ASSERT_EQ(json["kernels"].size(), 1u);
@@ -45,7 +44,7 @@ TEST(PtxCli, JsonDescribesTheSeedKernel)
 
 TEST(PtxCli, TextListsEveryKernelOfAModule)
 {
-    const auto run = runCli({ "ptx", (kKernels / "sm_75" / "matrix_ab.ptx").string() });
+    const auto run = runCli({"ptx", (kKernels / "sm_75" / "matrix_ab.ptx").string()});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("sharedABMultiply(float*, float*, float*, int)"), std::string::npos);
     EXPECT_NE(run.out.find("coalescedMultiply(float*, float*, float*, int)"), std::string::npos);
@@ -57,7 +56,7 @@ TEST(PtxCli, BadPtxIsOneLineNamingFileLineAndColumn)
     {
         std::ofstream(bad) << ".version 8.5\n.target sm_80\n.visible .entry k()\n{\n  frob.b32 %r1;\n}\n";
     }
-    const auto run = runCli({ "ptx", bad.string() });
+    const auto run = runCli({"ptx", bad.string()});
     fs::remove(bad);
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_EQ(run.err, "warpscope-cli ptx: " + bad.string() + ":5:3: unsupported: frob\n");
@@ -66,13 +65,13 @@ TEST(PtxCli, BadPtxIsOneLineNamingFileLineAndColumn)
 
 TEST(PtxCli, UsageErrors)
 {
-    auto run = runCli({ "ptx" });
+    auto run = runCli({"ptx"});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_EQ(run.err, "warpscope-cli ptx: expected one FILE (.ptx or .cu)\n");
-    run = runCli({ "ptx", "x.ptx", "--arch", "banana" });
+    run = runCli({"ptx", "x.ptx", "--arch", "banana"});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_EQ(run.err, "warpscope-cli ptx: bad architecture 'banana' (expected e.g. sm_80)\n");
-    run = runCli({ "ptx", "/nonexistent/k.ptx" });
+    run = runCli({"ptx", "/nonexistent/k.ptx"});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_EQ(run.err, "warpscope-cli ptx: /nonexistent/k.ptx: cannot open file\n");
 }
@@ -83,7 +82,7 @@ TEST(PtxCli, CuFileGoesThroughNvcc)
         GTEST_SKIP() << "nvcc not installed";
     auto env = cacheEnv();
     env["PATH"] = "/usr/local/cuda/bin:/usr/bin:/bin";
-    const auto run = runCli({ "ptx", (kKernels / "muld.cu").string(), "--arch", "sm_90", "--json" }, env);
+    const auto run = runCli({"ptx", (kKernels / "muld.cu").string(), "--arch", "sm_90", "--json"}, env);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
     EXPECT_EQ(json["target"], "sm_90");
@@ -97,9 +96,10 @@ TEST(PtxCli, CuFileWithoutNvccFailsClearly)
 {
     auto env = cacheEnv();
     env["WARPSCOPE_NVCC"] = "/nonexistent-cuda/bin/nvcc";
-    const auto run = runCli({ "ptx", (kKernels / "muld.cu").string() }, env);
+    const auto run = runCli({"ptx", (kKernels / "muld.cu").string()}, env);
     EXPECT_EQ(run.exitCode, 2);
-    EXPECT_EQ(run.err, "warpscope-cli ptx: " + (kKernels / "muld.cu").string()
+    EXPECT_EQ(run.err,
+        "warpscope-cli ptx: " + (kKernels / "muld.cu").string()
             + ": nvcc (the CUDA compiler) not found at /nonexistent-cuda/bin/nvcc (named by WARPSCOPE_NVCC); fix or "
               "unset it, or open a .ptx file instead\n");
 }

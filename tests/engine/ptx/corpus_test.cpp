@@ -1,12 +1,10 @@
+#include "../test_paths.h"
 #include "engine/ptx/module_loader.h"
 #include "engine/ptx/source_map.h"
 
-#include "../test_paths.h"
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <chrono>
+#include <gtest/gtest.h>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -14,7 +12,7 @@ using namespace engine::ptx;
 
 namespace {
 
-const std::vector<std::string> kArchs { "sm_75", "sm_80", "sm_90" };
+const std::vector<std::string> kArchs {"sm_75", "sm_80", "sm_90"};
 
 fs::path kernelsDir()
 {
@@ -88,10 +86,10 @@ TEST(PtxCorpus, ContainsEverySeedKernel)
         for (const Function* k : m.kernels())
             names.insert(k->demangled);
     }
-    for (const char* want : { "offsetCopy(float*, float*, int)", "strideCopy(float*, float*, int)",
+    for (const char* want : {"offsetCopy(float*, float*, int)", "strideCopy(float*, float*, int)",
              "simpleMultiply(float*, float*, float*, int)", "coalescedMultiply(float*, float*, float*, int)",
              "sharedABMultiply(float*, float*, float*, int)", "simpleMultiply(float*, float*, int)",
-             "coalescedMultiply(float*, float*, int)", "Muld(float*, float*, int, int, float*)", "kernel(float*)" })
+             "coalescedMultiply(float*, float*, int)", "Muld(float*, float*, int, int, float*)", "kernel(float*)"})
         EXPECT_TRUE(names.count(want)) << want;
 }
 
@@ -132,7 +130,7 @@ TEST(PtxCorpus, VariablesWithInitializersAndDynamicShared)
     EXPECT_EQ(stencil.variables[0].space, StateSpace::Const);
     EXPECT_EQ(stencil.variables[0].init.size(), 28u);
     EXPECT_EQ(stencil.variables[1].name, "scale");
-    EXPECT_EQ(stencil.variables[1].init, (std::vector<std::uint8_t> { 0x00, 0x00, 0x80, 0x3f }));
+    EXPECT_EQ(stencil.variables[1].init, (std::vector<std::uint8_t> {0x00, 0x00, 0x80, 0x3f}));
 
     Module dyn = load("sm_80", "dynamic_shared");
     ASSERT_EQ(dyn.variables.size(), 1u);
@@ -145,8 +143,8 @@ TEST(PtxCorpus, DeviceFunctionCallIsResolved)
 {
     Module m = load("sm_90", "device_function");
     const Function& k = kernel(m, "applySmoothstep");
-    auto call = std::find_if(k.instructions.begin(), k.instructions.end(),
-        [](const Instruction& i) { return i.opcode == Opcode::Call; });
+    auto call = std::find_if(
+        k.instructions.begin(), k.instructions.end(), [](const Instruction& i) { return i.opcode == Opcode::Call; });
     ASSERT_NE(call, k.instructions.end());
     const CallSite& site = k.callSites[call->callSite];
     EXPECT_EQ(m.functions[site.callee].demangled, "smoothstep(float, float, float)");
@@ -160,8 +158,8 @@ TEST(PtxCorpus, WarpShuffleAndAtomicsDecode)
 {
     Module red = load("sm_80", "reduction");
     const Function& k = kernel(red, "reduceWarpShuffle");
-    auto shfl = std::find_if(k.instructions.begin(), k.instructions.end(),
-        [](const Instruction& i) { return i.opcode == Opcode::Shfl; });
+    auto shfl = std::find_if(
+        k.instructions.begin(), k.instructions.end(), [](const Instruction& i) { return i.opcode == Opcode::Shfl; });
     ASSERT_NE(shfl, k.instructions.end());
     EXPECT_EQ(shfl->mode, OpMode::Down);
     EXPECT_TRUE(shfl->has(FlagSync));

@@ -59,7 +59,7 @@ TEST(PtxDeclarations, RegisterNamesForListings)
     Module m = parseOk(kernelWithBody("mov.u32 %r5, %tid.y;\nret;"));
     const Function& f = m.functions.at(0);
     const Operand& d = f.instructions[0].operands[0];
-    EXPECT_EQ(f.registers.nameOf(RegRef { d.file, d.index }), "%r5");
+    EXPECT_EQ(f.registers.nameOf(RegRef {d.file, d.index}), "%r5");
     EXPECT_EQ(f.instructions[0].operands[1].component, 1);
     EXPECT_EQ(f.registers.counts[static_cast<std::size_t>(RegFile::Pred)], 4u);
     EXPECT_EQ(f.registers.counts[static_cast<std::size_t>(RegFile::B32)], 16u); // %r<8> and %f<8>

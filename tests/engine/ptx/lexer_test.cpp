@@ -1,9 +1,8 @@
 #include "engine/ptx/lexer.h"
 #include "engine/ptx/parse_failure.h"
 
-#include <gtest/gtest.h>
-
 #include <bit>
+#include <gtest/gtest.h>
 
 using engine::ptx::Lexer;
 using engine::ptx::ParseFailure;
@@ -86,7 +85,8 @@ TEST(PtxLexer, RejectsLiteralsThatDoNotFit)
 {
     EXPECT_EQ(lexError("mov.u64 %rd1, 18446744073709551616;"),
         "t.ptx:1:15: integer literal '18446744073709551616' does not fit in 64 bits");
-    EXPECT_EQ(lexError("0xFFFFFFFFFFFFFFFFF"), "t.ptx:1:1: integer literal '0xFFFFFFFFFFFFFFFFF' does not fit in 64 bits");
+    EXPECT_EQ(
+        lexError("0xFFFFFFFFFFFFFFFFF"), "t.ptx:1:1: integer literal '0xFFFFFFFFFFFFFFFFF' does not fit in 64 bits");
     EXPECT_EQ(lexError("0f3F80"), "t.ptx:1:1: floating-point literal '0f3F80' needs exactly 8 hex digits");
 }
 

@@ -1,7 +1,6 @@
+#include "../test_paths.h"
 #include "engine/ptx/module_loader.h"
 #include "ptx_test_util.h"
-
-#include "../test_paths.h"
 
 #include <random>
 
@@ -118,9 +117,10 @@ TEST(PtxMalformed, OperandKindsThatWouldExecuteWrongly)
 {
     EXPECT_EQ(parseError(kernelWithBody("st.global.f32 %f1, [%rd1];")),
         "bad.ptx:10:1: st: operand 1 must be an address [...]");
-    EXPECT_EQ(parseError(kernelWithBody("ld.global.f32 [%rd1], %f1;")),
-        "bad.ptx:10:1: ld: operand 1 cannot be an address");
-    EXPECT_EQ(parseError(kernelWithBody("add.s32 5, %r1, %r2;")), "bad.ptx:10:1: add: the destination must be a register");
+    EXPECT_EQ(
+        parseError(kernelWithBody("ld.global.f32 [%rd1], %f1;")), "bad.ptx:10:1: ld: operand 1 cannot be an address");
+    EXPECT_EQ(
+        parseError(kernelWithBody("add.s32 5, %r1, %r2;")), "bad.ptx:10:1: add: the destination must be a register");
     EXPECT_EQ(parseError(kernelWithBody("ld.global.v4.f32 {%f1, %f2}, [%rd1];")),
         "bad.ptx:10:1: ld: a .v4 access needs 4 registers in braces, found 2");
     EXPECT_EQ(parseError(kernelWithBody("bra %r1;")),
@@ -129,9 +129,12 @@ TEST(PtxMalformed, OperandKindsThatWouldExecuteWrongly)
 
 TEST(PtxMalformed, PredicatesAndValuesAreNotMixed)
 {
-    EXPECT_EQ(parseError(kernelWithBody("setp.lt.s32 %r1, %r2, %r3;")), "bad.ptx:10:1: setp: operand 1 must be a .pred register");
-    EXPECT_EQ(parseError(kernelWithBody("add.s32 %r1, %p1, %r3;")), "bad.ptx:10:1: add: operand 2 cannot be a .pred register");
-    EXPECT_EQ(parseError(kernelWithBody("selp.b32 %r1, %r2, %r3, %r4;")), "bad.ptx:10:1: selp: operand 4 must be a .pred register");
+    EXPECT_EQ(parseError(kernelWithBody("setp.lt.s32 %r1, %r2, %r3;")),
+        "bad.ptx:10:1: setp: operand 1 must be a .pred register");
+    EXPECT_EQ(parseError(kernelWithBody("add.s32 %r1, %p1, %r3;")),
+        "bad.ptx:10:1: add: operand 2 cannot be a .pred register");
+    EXPECT_EQ(parseError(kernelWithBody("selp.b32 %r1, %r2, %r3, %r4;")),
+        "bad.ptx:10:1: selp: operand 4 must be a .pred register");
     EXPECT_EQ(parseError(kernelWithBody("ld.global.f32 %f1, [%p1];")),
         "bad.ptx:10:1: ld: an address register must be 32 or 64 bits wide");
     parseOk(kernelWithBody("setp.lt.and.s32 %p1|%p2, %r1, %r2, !%p3;\nand.pred %p1, %p2, %p3;\n"

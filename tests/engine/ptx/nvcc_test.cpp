@@ -1,10 +1,8 @@
+#include "../test_paths.h"
 #include "engine/ptx/module_loader.h"
 
-#include "../test_paths.h"
-
-#include <gtest/gtest.h>
-
 #include <fstream>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -24,7 +22,8 @@ NvccSearch nowhere()
 class TempDir {
 public:
     TempDir()
-        : m_path(fs::temp_directory_path() / ("warpscope-nvcc-test-" + std::to_string(::getpid()) + "-" + std::to_string(s_next++)))
+        : m_path(fs::temp_directory_path()
+            / ("warpscope-nvcc-test-" + std::to_string(::getpid()) + "-" + std::to_string(s_next++)))
     {
         fs::remove_all(m_path);
         fs::create_directories(m_path);
@@ -78,8 +77,8 @@ TEST(PtxNvcc, FindsNvccThroughCudaPath)
 
 TEST(PtxNvcc, ChoosesTheDeviceArchitectureOrTheOldestSupported)
 {
-    EXPECT_EQ(chooseArch(80, { 75, 80, 86, 90 }), 80);
-    EXPECT_EQ(chooseArch(13, { 75, 80, 86, 90 }), 75); // a GT200 model still gets PTX from nvcc 13
+    EXPECT_EQ(chooseArch(80, {75, 80, 86, 90}), 80);
+    EXPECT_EQ(chooseArch(13, {75, 80, 86, 90}), 75); // a GT200 model still gets PTX from nvcc 13
     EXPECT_EQ(chooseArch(70, {}), 70);
 }
 
@@ -101,8 +100,8 @@ TEST(PtxNvcc, CompilesCachesAndReportsDiagnostics)
     options.arch = 80;
     options.nvcc.cacheDir = tmp.path() / "cache";
     // A name a shell would misread: the compiler must get it as one argument.
-    fs::path cu = write(tmp.path() / "my kernel; echo pwned.cu",
-        "__global__ void addOne(int *a) { a[threadIdx.x] += 1; }\n");
+    fs::path cu
+        = write(tmp.path() / "my kernel; echo pwned.cu", "__global__ void addOne(int *a) { a[threadIdx.x] += 1; }\n");
     auto first = compileCudaToPtx(cu, 80, options.nvcc);
     ASSERT_TRUE(first.ok()) << first.error().toString();
     EXPECT_FALSE(first->fromCache);

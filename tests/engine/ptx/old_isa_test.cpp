@@ -76,12 +76,11 @@ TEST(PtxOlderIsa, ThirtyTwoBitAddressesAndModuleSharedArrays)
 
 TEST(PtxOlderIsa, VectorOperandsPredicatesAndImmediates)
 {
-    Module m = parseOk(kernelWithBody(
-        "ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n"
-        "setp.gt.and.f32 %p1|%p2, %f1, 0f3F800000, !%p3;\n"
-        "selp.b32 %r1, -5, 0x10, %p1;\n"
-        "mov.f64 %rd2, 0d4000000000000000;\n"
-        "ret;"));
+    Module m = parseOk(kernelWithBody("ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];\n"
+                                      "setp.gt.and.f32 %p1|%p2, %f1, 0f3F800000, !%p3;\n"
+                                      "selp.b32 %r1, -5, 0x10, %p1;\n"
+                                      "mov.f64 %rd2, 0d4000000000000000;\n"
+                                      "ret;"));
     const Function& f = m.functions[0];
     ASSERT_EQ(f.instructions.size(), 5u);
     EXPECT_EQ(f.instructions[0].vectorWidth, 4);

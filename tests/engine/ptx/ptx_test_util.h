@@ -3,7 +3,6 @@
 #include "engine/ptx/parser.h"
 
 #include <gtest/gtest.h>
-
 #include <string>
 
 namespace ptx_test {

@@ -58,7 +58,8 @@ TEST(PtxReconvergence, NestedConditionsShareTheirJoin)
 // pc: 0 @p bra EARLY  1 add  2 ret  3 EARLY: sub  4 ret — paths that only meet at the exit.
 TEST(PtxReconvergence, EarlyReturnReconvergesAtTheFunctionExit)
 {
-    Module m = parseOk(kernelWithBody("@%p1 bra EARLY;\nadd.s32 %r1, %r1, 1;\nret;\nEARLY:\nsub.s32 %r1, %r1, 1;\nret;"));
+    Module m
+        = parseOk(kernelWithBody("@%p1 bra EARLY;\nadd.s32 %r1, %r1, 1;\nret;\nEARLY:\nsub.s32 %r1, %r1, 1;\nret;"));
     const Function& f = onlyKernel(m);
     EXPECT_EQ(f.instructions[0].reconvergePc, f.instructions.size());
     ControlFlowGraph cfg(f);
