@@ -6,7 +6,7 @@ namespace engine::ptx {
 
 namespace {
 
-constexpr std::uint32_t kUndefined = 0xffffffffu;
+constexpr std::uint32_t kUndefined = 0xffffffffU;
 
 bool endsFlow(const Instruction& ins)
 {

@@ -7,7 +7,7 @@ namespace engine::ptx {
 namespace {
 
 constexpr int kMaxBlockDepth = 64;
-constexpr std::uint32_t kMaxRegisters = 1u << 22; // per function; nvcc's largest use a few thousand
+constexpr std::uint32_t kMaxRegisters = 1U << 22; // per function; nvcc's largest use a few thousand
 
 std::uint32_t readDims(TokenCursor& cur, std::array<std::uint32_t, 3>& dims, std::string_view what)
 {
@@ -15,7 +15,7 @@ std::uint32_t readDims(TokenCursor& cur, std::array<std::uint32_t, 3>& dims, std
     do {
         if (n == 3)
             cur.fail(cur.peek(), std::string(what) + " takes at most 3 dimensions");
-        dims[n++] = static_cast<std::uint32_t>(cur.expectInteger(what, 0xffffffffu));
+        dims[n++] = static_cast<std::uint32_t>(cur.expectInteger(what, 0xffffffffU));
     } while (cur.accept(','));
     return n;
 }
@@ -248,9 +248,9 @@ void FunctionParser::parseLocalVariables(BodyContext& ctx, StateSpace space)
 // PTX ISA 8.5 §11.5.2 ".loc file line column [, function_name label[+off], inlined_at f l c]".
 void FunctionParser::parseLoc(BodyContext& ctx)
 {
-    ctx.location.file = static_cast<std::uint32_t>(m_cur.expectInteger(".loc file", 0xffffffffu));
-    ctx.location.line = static_cast<std::uint32_t>(m_cur.expectInteger(".loc line", 0xffffffffu));
-    ctx.location.column = static_cast<std::uint32_t>(m_cur.expectInteger(".loc column", 0xffffffffu));
+    ctx.location.file = static_cast<std::uint32_t>(m_cur.expectInteger(".loc file", 0xffffffffU));
+    ctx.location.line = static_cast<std::uint32_t>(m_cur.expectInteger(".loc line", 0xffffffffU));
+    ctx.location.column = static_cast<std::uint32_t>(m_cur.expectInteger(".loc column", 0xffffffffU));
     while (m_cur.accept(',')) {
         const Token& key = m_cur.expectIdentifier(".loc");
         if (key.text == "function_name") {

@@ -127,29 +127,29 @@ enum class OpMode : std::uint8_t {
 
 /// Modifier flags (PTX ISA 8.5 §9.7): one bit each.
 enum InstrFlag : std::uint32_t {
-    FlagFtz = 1u << 0,
-    FlagSat = 1u << 1,
-    FlagApprox = 1u << 2,
-    FlagFull = 1u << 3,
-    FlagWide = 1u << 4,
-    FlagHi = 1u << 5,
-    FlagLo = 1u << 6,
-    FlagUni = 1u << 7,
-    FlagSync = 1u << 8,
-    FlagAligned = 1u << 9,
-    FlagVolatile = 1u << 10,
-    FlagCarryOut = 1u << 11,
-    FlagCarryIn = 1u << 12,
-    FlagWarp = 1u << 13,
-    FlagToGeneric = 1u << 14,
-    FlagToSpace = 1u << 15,
-    FlagDualDest = 1u << 16,
-    FlagNc = 1u << 17,
-    FlagShiftAmt = 1u << 18,
-    FlagClamp = 1u << 19,
-    FlagWrap = 1u << 20,
-    FlagLeft = 1u << 21,
-    FlagRight = 1u << 22,
+    FlagFtz = 1U << 0,
+    FlagSat = 1U << 1,
+    FlagApprox = 1U << 2,
+    FlagFull = 1U << 3,
+    FlagWide = 1U << 4,
+    FlagHi = 1U << 5,
+    FlagLo = 1U << 6,
+    FlagUni = 1U << 7,
+    FlagSync = 1U << 8,
+    FlagAligned = 1U << 9,
+    FlagVolatile = 1U << 10,
+    FlagCarryOut = 1U << 11,
+    FlagCarryIn = 1U << 12,
+    FlagWarp = 1U << 13,
+    FlagToGeneric = 1U << 14,
+    FlagToSpace = 1U << 15,
+    FlagDualDest = 1U << 16,
+    FlagNc = 1U << 17,
+    FlagShiftAmt = 1U << 18,
+    FlagClamp = 1U << 19,
+    FlagWrap = 1U << 20,
+    FlagLeft = 1U << 21,
+    FlagRight = 1U << 22,
 };
 
 /// PTX ISA 8.5 §9.7.9.1 "Cache operators" of ld/st.
@@ -167,7 +167,7 @@ struct SourceLine {
 };
 
 inline constexpr std::size_t kMaxOperands = 6;
-inline constexpr std::uint32_t kNoPc = 0xffffffffu;
+inline constexpr std::uint32_t kNoPc = 0xffffffffU;
 
 /// One pre-decoded instruction. `reconvergePc` is set on branches: the first instruction of the
 /// branch's immediate post-dominator (the function's instruction count when that is the exit).

@@ -81,7 +81,7 @@ void Lexer::advance(std::size_t n)
 
 std::uint32_t Lexer::column() const
 {
-    return static_cast<std::uint32_t>(std::min<std::size_t>(m_pos - m_lineStart + 1, 0xffffffffu));
+    return static_cast<std::uint32_t>(std::min<std::size_t>(m_pos - m_lineStart + 1, 0xffffffffU));
 }
 
 void Lexer::skipTo(std::size_t end)

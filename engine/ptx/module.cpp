@@ -6,7 +6,7 @@ namespace engine::ptx {
 
 std::uint32_t RegisterFiles::total() const
 {
-    return std::accumulate(counts.begin(), counts.end(), 0u);
+    return std::accumulate(counts.begin(), counts.end(), 0U);
 }
 
 std::string RegisterFiles::nameOf(RegRef reg) const

@@ -26,11 +26,11 @@ Result<std::string> readWhole(const fs::path& p)
 }
 
 /// FNV-1a, 64 bits: a cache key, not a security boundary.
-std::uint64_t fnv1a(std::string_view data, std::uint64_t h = 0xcbf29ce484222325u)
+std::uint64_t fnv1a(std::string_view data, std::uint64_t h = 0xcbf29ce484222325U)
 {
     for (char c : data) {
         h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3u;
+        h *= 0x100000001b3U;
     }
     return h;
 }

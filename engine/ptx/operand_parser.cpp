@@ -176,7 +176,7 @@ Operand parseImmediate(BodyContext& ctx, bool negative)
     // §4.5.2: 0f is single precision bits, 0d double; a decimal literal is double precision.
     std::uint64_t bits = t.isHexFloat ? t.value : std::bit_cast<std::uint64_t>(t.real);
     if (negative)
-        bits ^= (t.isHexFloat && !t.isDouble) ? 0x80000000u : 0x8000000000000000u;
+        bits ^= (t.isHexFloat && !t.isDouble) ? 0x80000000U : 0x8000000000000000U;
     op.value = static_cast<std::int64_t>(bits);
     op.count = (t.isHexFloat && !t.isDouble) ? 4 : 8; // the literal's width in bytes
     return op;

@@ -24,7 +24,7 @@ struct InitState {
 std::uint64_t floatBits(const Token& t, bool toDouble, bool negative)
 {
     if (t.isHexFloat && t.isDouble == toDouble)
-        return t.value ^ (negative ? (toDouble ? 0x8000000000000000u : 0x80000000u) : 0u);
+        return t.value ^ (negative ? (toDouble ? 0x8000000000000000U : 0x80000000U) : 0U);
     double d = t.isHexFloat
         ? (t.isDouble ? std::bit_cast<double>(t.value) : std::bit_cast<float>(static_cast<std::uint32_t>(t.value)))
         : t.real;
@@ -111,7 +111,7 @@ void applyVarAttr(TokenCursor& cur, VarAttrs& a, const Token& t)
     std::string_view word = t.text.substr(1);
     if (word == "align") {
         const Token& at = cur.peek();
-        std::uint64_t n = cur.expectInteger(".align", 1u << 16);
+        std::uint64_t n = cur.expectInteger(".align", 1U << 16);
         if (n == 0 || !std::has_single_bit(n))
             cur.fail(at, ".align must be a power of two"); // PTX ISA 8.5 §5.4.5
         a.align = static_cast<std::uint32_t>(n);
