@@ -123,6 +123,12 @@ enum class OpMode : std::uint8_t {
     Sync,
     Arrive,
     Red, // bar / barrier
+    Finite,
+    Infinite,
+    Number,
+    NotANumber,
+    Normal,
+    Subnormal, // testp (§9.7.3.2)
 };
 
 /// Modifier flags (PTX ISA 8.5 §9.7): one bit each.

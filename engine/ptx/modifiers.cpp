@@ -103,6 +103,12 @@ constexpr std::array kRows = {
     ModRow {"ballot", ModKind::Mode, v(OpMode::Ballot)},
     ModRow {"arrive", ModKind::Mode, v(OpMode::Arrive)},
     ModRow {"red", ModKind::Mode, v(OpMode::Red)},
+    ModRow {"finite", ModKind::Mode, v(OpMode::Finite)}, // §9.7.3.2 testp properties
+    ModRow {"infinite", ModKind::Mode, v(OpMode::Infinite)},
+    ModRow {"number", ModKind::Mode, v(OpMode::Number)},
+    ModRow {"notanumber", ModKind::Mode, v(OpMode::NotANumber)},
+    ModRow {"normal", ModKind::Mode, v(OpMode::Normal)},
+    ModRow {"subnormal", ModKind::Mode, v(OpMode::Subnormal)},
 };
 
 consteval auto sortedRows()
@@ -215,7 +221,8 @@ bool applyModifier(Instruction& ins, std::string_view m)
     }
     // §9.7.9.8 ld/st eviction-priority and prefetch-size qualifiers are performance hints only;
     // ".L2::cache_hint" adds an operand and is not supported.
-    if ((m.starts_with("L1::") || m.starts_with("L2::")) && m != "L2::cache_hint")
+    // §9.7.9.15 prefetch{.space}.level: a bare .L1/.L2 names the cache level, also only a hint here.
+    if (m == "L1" || m == "L2" || ((m.starts_with("L1::") || m.starts_with("L2::")) && m != "L2::cache_hint"))
         return true;
     if (applyAmbiguous(ins, m))
         return true;

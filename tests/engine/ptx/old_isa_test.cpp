@@ -99,3 +99,21 @@ TEST(PtxOlderIsa, VectorOperandsPredicatesAndImmediates)
     EXPECT_EQ(f.instructions[2].operands[2].value, 16);
     EXPECT_EQ(f.instructions[3].operands[1].value, 0x4000000000000000);
 }
+
+TEST(PtxOlderIsa, EverydayInstructionsBeyondTheCorpus)
+{
+    Module m = parseOk(kernelWithBody("testp.finite.f32 %p1, %f1;\nprefetch.global.L2 [%rd1];\n"
+                                      "atom.global.cas.b32 %r1, [%rd1], %r2, %r3;\nvote.sync.ballot.b32 %r4, %p1, -1;\n"
+                                      "mov.b64 {%r5, %r6}, %rd2;\nshf.l.wrap.b32 %r1, %r2, %r3, %r4;\n"
+                                      "ld.acquire.gpu.global.u32 %r7, [%rd3];\nfence.acq_rel.gpu;\nret;"));
+    const Function& f = m.functions.at(0);
+    ASSERT_EQ(f.instructions.size(), 9u);
+    EXPECT_EQ(f.instructions[0].mode, OpMode::Finite);
+    EXPECT_EQ(f.instructions[2].mode, OpMode::Cas);
+    EXPECT_EQ(f.instructions[3].mode, OpMode::Ballot);
+    EXPECT_EQ(f.instructions[4].operands[0].kind, OperandKind::Vector);
+    EXPECT_TRUE(f.instructions[5].has(FlagLeft) && f.instructions[5].has(FlagWrap));
+    EXPECT_EQ(f.instructions[6].order, MemOrder::Acquire);
+    EXPECT_EQ(f.instructions[6].scope, MemScope::Gpu);
+    EXPECT_EQ(f.instructions[7].order, MemOrder::AcqRel);
+}
