@@ -123,6 +123,7 @@ enum class OpMode : std::uint8_t {
     Sync,
     Arrive,
     Red, // bar / barrier
+    Popc, // bar.red.popc (§9.7.13.1)
     Finite,
     Infinite,
     Number,
@@ -185,7 +186,8 @@ struct Instruction {
     Rounding rounding = Rounding::None;
     CmpOp cmp = CmpOp::None;
     OpMode mode = OpMode::None;
-    OpMode mode2 = OpMode::None; ///< setp's boolean op when cmp is also given
+    OpMode mode2 = OpMode::None; ///< setp/set's boolean op; bar.red's reduction (And/Or/Popc; mode is
+                                 ///< Red for .popc and And/Or for .and/.or)
     CacheOp cacheOp = CacheOp::None;
     MemOrder order = MemOrder::None;
     MemScope scope = MemScope::None;

@@ -127,6 +127,11 @@ const ModRow* findRow(std::string_view name)
     return (it != kSortedRows.end() && it->name == name) ? &*it : nullptr;
 }
 
+bool isBarrier(Opcode op)
+{
+    return op == Opcode::Bar || op == Opcode::Barrier;
+}
+
 bool isCompare(Opcode op)
 {
     return op == Opcode::Setp || op == Opcode::Set || op == Opcode::Slct;
@@ -156,7 +161,16 @@ bool applyAmbiguous(Instruction& ins, std::string_view m)
     }
     if (m == "and" || m == "or" || m == "xor") {
         OpMode mode = (m == "and") ? OpMode::And : (m == "or") ? OpMode::Or : OpMode::Xor;
-        (isCompare(op) ? ins.mode2 : ins.mode) = mode; // setp's BoolOp, or atom/redux's operation
+        // setp's BoolOp goes to mode2; atom/red/redux's operation to mode. bar.red's reduction is in
+        // mode2 (And/Or/Popc) and, for .and/.or, also in mode, where the interpreter first read it.
+        if (isCompare(op) || isBarrier(op))
+            ins.mode2 = mode;
+        if (!isCompare(op))
+            ins.mode = mode;
+        return true;
+    }
+    if (m == "popc" && isBarrier(op)) {
+        ins.mode2 = OpMode::Popc; // §9.7.13.1 bar.red.popc.u32 d, a{, b}, {!}c
         return true;
     }
     if (m == "sync") {

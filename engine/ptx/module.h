@@ -9,6 +9,16 @@
 
 namespace engine::ptx {
 
+/// An initializer element that is the address of a variable or function (PTX ISA 8.5 §5.4.4:
+/// `sym`, `sym+off`, `generic(sym)`); the loader writes the address into the initializer bytes.
+struct AddressInit {
+    std::uint64_t byteOffset = 0; ///< where in Variable::init the address goes (its bytes are zero)
+    std::uint32_t size = 8; ///< bytes: 4 or 8
+    bool generic = false; ///< generic(sym): the generic address rather than the state-space one
+    std::uint32_t index = 0; ///< Module::variables (function addresses are unsupported)
+    std::int64_t addend = 0; ///< bytes
+};
+
 /// A variable in a state space (PTX ISA 8.5 §5.4 "Variables"): a module-level .global/.const/.shared,
 /// a function's .shared/.local, or a .param (kernel parameter, function argument, call argument).
 struct Variable {
@@ -21,6 +31,7 @@ struct Variable {
     bool isExtern = false; ///< `.extern .shared ... name[]`: dynamic shared memory (§5.1.5)
     bool isPointer = false; ///< `.ptr` attribute on a kernel parameter (§5.1.6.1)
     std::vector<std::uint8_t> init; ///< little-endian initializer bytes; empty when none
+    std::vector<AddressInit> addressInits; ///< address elements of `init`
 };
 
 /// The argument lists of one call instruction (PTX ISA 8.5 §9.7.12.3 call): .param symbols of the

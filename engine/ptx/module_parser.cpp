@@ -118,7 +118,8 @@ void ModuleParser::parseModuleVariables(StateSpace space, bool isExtern)
     VarAttrs attrs = parseVarAttrs(m_cur, space, isExtern);
     do {
         const Token& nameTok = m_cur.peek();
-        Variable v = parseDeclarator(m_cur, attrs, space != StateSpace::Shared);
+        Variable v
+            = parseDeclarator(m_cur, attrs, space != StateSpace::Shared, InitSymbols {&m_variables, &m_functions});
         if (space == StateSpace::Shared && !isExtern) {
             v.offset = alignUp(m_module.sharedBytes, v.align);
             m_module.sharedBytes = v.offset + v.sizeBytes;

@@ -70,6 +70,9 @@ bool expectsPredicate(const Instruction& ins, int slot)
         return slot == ins.operandCount - 1 && ins.mode2 != OpMode::None;
     case Opcode::Selp:
         return slot == 3;
+    case Opcode::Bar: // §9.7.13.1 bar.red.op d, a{, b}, {!}c: c is the predicate reduced
+    case Opcode::Barrier:
+        return ins.mode2 != OpMode::None && slot == ins.operandCount - 1;
     case Opcode::Testp: // §9.7.3.2 testp p, a
     case Opcode::Isspacep: // §9.7.8.4 isspacep p, a
         return slot == 0;

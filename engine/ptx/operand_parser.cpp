@@ -95,6 +95,9 @@ Operand parseName(BodyContext& ctx, Instruction& ins, std::size_t slot)
     op.kind = OperandKind::Symbol;
     if (resolveSymbol(ctx, t.text, op))
         return op;
+    if (ctx.functionIndex.contains(t.text)) // only indirect calls would use it, and they are unsupported
+        ctx.cur.fail(t, "unsupported: the address of function " + std::string(t.text) + " (function pointers)",
+            ErrorCode::Unsupported);
     ctx.cur.fail(t, "undefined name " + std::string(t.text));
 }
 

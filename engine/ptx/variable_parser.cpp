@@ -18,7 +18,45 @@ std::uint64_t elementBytes(const VarAttrs& a)
 struct InitState {
     const VarAttrs& attrs;
     std::vector<std::uint8_t>& bytes;
+    const InitSymbols& symbols;
+    std::vector<AddressInit>& addresses;
 };
+
+// PTX ISA 8.5 §5.4.4: `sym`, `sym+off`, `generic(sym)[+off]` in a .u32/.u64/.b32/.b64 initializer.
+void appendAddress(TokenCursor& cur, InitState& st, const Token& first)
+{
+    AddressInit a;
+    const Token* name = &first;
+    if (first.text == "generic" && cur.accept('(')) {
+        a.generic = true;
+        name = &cur.expectIdentifier("generic( ) initializer");
+        cur.expect(')', "generic( ) initializer");
+    }
+    auto find = [&](const StringMap<std::uint32_t>* map) -> const std::uint32_t* {
+        if (!map)
+            return nullptr;
+        auto it = map->find(name->text);
+        return it == map->end() ? nullptr : &it->second;
+    };
+    const std::uint32_t* index = find(st.symbols.variables);
+    if (!index && find(st.symbols.functions))
+        cur.fail(*name, "unsupported: the address of function " + std::string(name->text) + " (function pointers)",
+            ErrorCode::Unsupported);
+    if (!index)
+        cur.fail(*name, "undefined name " + std::string(name->text) + " in an initializer");
+    a.index = *index;
+    if (cur.peek().is('+') || cur.peek().is('-')) {
+        bool minus = cur.take().is('-');
+        auto off = static_cast<std::int64_t>(cur.expectInteger("initializer offset", std::uint64_t {1} << 62));
+        a.addend = minus ? -off : off;
+    }
+    a.size = typeSizeBytes(st.attrs.type);
+    if (isFloatType(st.attrs.type) || (a.size != 4 && a.size != 8))
+        cur.fail(first, "an address initializer needs a 32- or 64-bit integer variable");
+    a.byteOffset = st.bytes.size();
+    st.bytes.insert(st.bytes.end(), a.size, 0);
+    st.addresses.push_back(a);
+}
 
 // PTX ISA 8.5 §4.5.2: 0f/0d literals give exact bits (kept as written); decimal literals round.
 std::uint64_t floatBits(const Token& t, bool toDouble, bool negative)
@@ -49,9 +87,9 @@ void appendScalar(TokenCursor& cur, InitState& st, bool negative)
             bits = static_cast<std::uint64_t>(iv);
     } else if (t.kind == TokenKind::Float && (type == ScalarType::F32 || type == ScalarType::F64)) {
         bits = floatBits(t, type == ScalarType::F64, negative);
-    } else if (t.kind == TokenKind::Identifier) {
-        // PTX ISA 8.5 §5.4.4 allows addresses of variables (generic(sym), sym+off) as initializers.
-        cur.fail(t, "unsupported: address initializer '" + std::string(t.text) + "'", ErrorCode::Unsupported);
+    } else if (t.kind == TokenKind::Identifier && !negative) {
+        appendAddress(cur, st, t);
+        return;
     } else {
         cur.fail(t, "expected a constant in the initializer, found '" + std::string(t.text) + "'");
     }
@@ -146,7 +184,7 @@ VarAttrs parseVarAttrs(TokenCursor& cur, StateSpace space, bool isExtern)
     return a;
 }
 
-Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit)
+Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit, const InitSymbols& symbols)
 {
     Variable v;
     const Token& nameTok = cur.expectIdentifier("variable declaration");
@@ -165,7 +203,7 @@ Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit
             cur.fail(cur.peek(),
                 "an initializer is not allowed on a " + std::string(stateSpaceName(attrs.space)) + " variable");
         cur.take();
-        InitState st {attrs, v.init};
+        InitState st {attrs, v.init, symbols, v.addressInits};
         parseInitList(cur, st, 0);
         if (unsized)
             v.sizeBytes = v.init.size();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/ptx/module.h"
+#include "engine/ptx/name_scopes.h"
 #include "engine/ptx/token_cursor.h"
 
 namespace engine::ptx {
@@ -19,9 +20,15 @@ struct VarAttrs {
 /// Parses the attributes after the state-space directive, up to and including the type.
 VarAttrs parseVarAttrs(TokenCursor& cur, StateSpace space, bool isExtern);
 
+/// The module-level names an initializer may take the address of; null maps allow none.
+struct InitSymbols {
+    const StringMap<std::uint32_t>* variables = nullptr; ///< name -> Module::variables index
+    const StringMap<std::uint32_t>* functions = nullptr; ///< name -> Module::functions index
+};
+
 /// Parses one declarator: `name`, `name[4][8]`, `name[]`, with `= initializer` when allowInit.
 /// The offset is left 0; callers lay variables out in their space.
-Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit);
+Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit, const InitSymbols& symbols = {});
 
 /// Rounds `offset` up to a multiple of `align` (a power of two or 1).
 std::uint64_t alignUp(std::uint64_t offset, std::uint64_t align);

@@ -64,3 +64,49 @@ TEST(PtxDeclarations, RegisterNamesForListings)
     EXPECT_EQ(f.registers.counts[static_cast<std::size_t>(RegFile::Pred)], 4u);
     EXPECT_EQ(f.registers.counts[static_cast<std::size_t>(RegFile::B32)], 16u); // %r<8> and %f<8>
 }
+
+TEST(PtxDeclarations, AddressInitializers)
+{
+    // nvcc's output for `__device__ int table[4] = {...}; __device__ int* tptr = table;`
+    Module m = parseOk(".version 8.5\n.target sm_80\n.address_size 64\n"
+                       ".global .align 4 .b8 table[16] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0};\n"
+                       ".global .align 8 .u64 tptr = generic(table);\n"
+                       ".global .align 8 .u64 pair[2] = {table+4, generic(table)+8};\n");
+    ASSERT_EQ(m.variables.size(), 3u);
+    const Variable& tptr = m.variables[1];
+    EXPECT_EQ(tptr.init, std::vector<std::uint8_t>(8, 0));
+    ASSERT_EQ(tptr.addressInits.size(), 1u);
+    EXPECT_TRUE(tptr.addressInits[0].generic);
+    EXPECT_EQ(tptr.addressInits[0].index, 0u);
+    const Variable& pair = m.variables[2];
+    ASSERT_EQ(pair.addressInits.size(), 2u);
+    EXPECT_EQ(pair.addressInits[0].addend, 4);
+    EXPECT_FALSE(pair.addressInits[0].generic);
+    EXPECT_EQ(pair.addressInits[1].byteOffset, 8u);
+    EXPECT_EQ(pair.addressInits[1].addend, 8);
+    EXPECT_EQ(parseError(".version 8.5\n.target sm_80\n.global .u64 p = nowhere;\n"),
+        "bad.ptx:3:18: undefined name nowhere in an initializer");
+    EXPECT_EQ(parseError(".version 8.5\n.target sm_80\n.global .b8 t[4];\n.global .f32 p = t;\n"),
+        "bad.ptx:4:18: an address initializer needs a 32- or 64-bit integer variable");
+}
+
+TEST(PtxDeclarations, FunctionPointersAreUnsupported)
+{
+    std::string text = ".version 8.5\n.target sm_80\n.func (.param .b32 r) sq(.param .b32 x)\n{\nret;\n}\n"
+                       ".visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, sq;\nret;\n}\n";
+    EXPECT_EQ(parseError(text), "bad.ptx:10:15: unsupported: the address of function sq (function pointers)");
+}
+
+TEST(PtxDeclarations, BarrierReductions)
+{
+    // __syncthreads_or / __syncthreads_count (PTX ISA 8.5 §9.7.13.1 bar.red).
+    Module m = parseOk(kernelWithBody("bar.red.or.pred %p2, 0, %p1;\nbar.red.popc.u32 %r1, 0, !%p1;\n"
+                                      "barrier.sync 1, 64;\nret;"));
+    const Function& f = m.functions.at(0);
+    EXPECT_EQ(f.instructions[0].mode2, OpMode::Or);
+    EXPECT_EQ(f.instructions[0].mode, OpMode::Or);
+    EXPECT_EQ(f.instructions[1].mode, OpMode::Red);
+    EXPECT_EQ(f.instructions[1].mode2, OpMode::Popc);
+    EXPECT_EQ(f.instructions[2].mode, OpMode::Sync);
+    EXPECT_EQ(f.instructions[2].operandCount, 2);
+}
