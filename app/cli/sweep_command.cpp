@@ -38,7 +38,7 @@ std::string csvCell(const nlohmann::json& value)
     return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
-void printCsv(const std::vector<engine::SweepPoint>& points, const std::string& param, std::ostream& out)
+void printCsv(const std::vector<engine::SweepRun>& points, const std::string& param, std::ostream& out)
 {
     out << "device," << param << ",launch";
     for (const auto& column : kColumns)

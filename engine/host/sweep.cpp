@@ -63,7 +63,7 @@ struct Job {
     std::int64_t value;
 };
 
-Result<SweepPoint> runPoint(const std::filesystem::path& scenario, const SweepRange& range, const std::string& device,
+Result<SweepRun> runPoint(const std::filesystem::path& scenario, const SweepRange& range, const std::string& device,
     std::int64_t value, const DeviceCatalog& catalog, const SweepOptions& options)
 {
     auto prepared = prepareScenario(scenario, device, { { range.param, value } }, catalog);
@@ -75,19 +75,19 @@ Result<SweepPoint> runPoint(const std::filesystem::path& scenario, const SweepRa
     auto report = runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, runOptions);
     if (!report)
         return report.error();
-    return SweepPoint { device, value, std::move(report).value() };
+    return SweepRun { device, value, std::move(report).value() };
 }
 
 } // namespace
 
-Result<std::vector<SweepPoint>> runSweep(const std::filesystem::path& scenario, const SweepRange& range,
+Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, const SweepRange& range,
     const std::vector<std::string>& devices, const DeviceCatalog& catalog, const SweepOptions& options)
 {
     std::vector<Job> jobs;
     for (std::size_t d = 0; d < devices.size(); ++d)
         for (const auto value : range.values())
             jobs.push_back({ d, value });
-    std::vector<std::optional<SweepPoint>> points(jobs.size());
+    std::vector<std::optional<SweepRun>> points(jobs.size());
     std::atomic<std::size_t> next { 0 }, done { 0 };
     std::stop_source failed;
     std::optional<Error> firstError;
@@ -120,7 +120,7 @@ Result<std::vector<SweepPoint>> runSweep(const std::filesystem::path& scenario, 
         return *firstError;
     if (options.stop.stop_requested())
         return Error { ErrorCode::InvalidArgument, "sweep cancelled" };
-    std::vector<SweepPoint> out;
+    std::vector<SweepRun> out;
     for (auto& point : points)
         out.push_back(std::move(*point));
     return out;

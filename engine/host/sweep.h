@@ -30,7 +30,7 @@ struct SweepRange {
 Result<SweepRange> parseSweepRange(const std::string& text);
 
 /// One point of a sweep: a device and a parameter value, and what the run produced.
-struct SweepPoint {
+struct SweepRun {
     std::string device;
     std::int64_t value = 0;
     RunReport report;
@@ -47,7 +47,7 @@ struct SweepOptions {
 /// Runs `scenario` for every device × value, points in parallel on `options.threads` workers. Each point is
 /// an independent run, so the results do not depend on the thread count; they come back ordered by device
 /// (as given) then value. The first failing point's error (naming device and value) stops the sweep.
-Result<std::vector<SweepPoint>> runSweep(const std::filesystem::path& scenario, const SweepRange& range,
+Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, const SweepRange& range,
     const std::vector<std::string>& devices, const DeviceCatalog& catalog, const SweepOptions& options);
 
 } // namespace engine
