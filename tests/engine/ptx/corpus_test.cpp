@@ -209,3 +209,28 @@ TEST(PtxCorpus, LocLinesMapBackToTheCudaSource)
     EXPECT_TRUE(hasStore);
     EXPECT_FALSE(findSourceFile(m, 7, ptx).has_value());
 }
+
+TEST(PtxCorpus, LanguageFeaturesBeyondTheSamples)
+{
+    // tests/engine/data/ptx/language_features.cu: printf, templates, math library, half, local
+    // arrays, CAS loop, cooperative groups, intrinsics, fences, launch bounds, struct params, switch,
+    // recursion, assert, inline asm, warp intrinsics, a pointer initializer.
+    auto m = loadModuleFile(testing_paths::testData() / "ptx" / "language_features.sm_80.ptx");
+    ASSERT_TRUE(m.ok()) << m.error().toString();
+    EXPECT_EQ(m->kernels().size(), 18u);
+    const Function& lb = kernel(*m, "lb");
+    EXPECT_EQ(lb.maxntid[0], 256u);
+    EXPECT_FALSE(kernel(*m, "vprintf").hasBody);
+    EXPECT_GT(kernel(*m, "localArr").localBytes, 0u);
+    EXPECT_GE(kernel(*m, "void tmpl<float, 4>(float*)").instructions.size(), 5u);
+    const Function& printk = kernel(*m, "printk");
+    ASSERT_EQ(printk.callSites.size(), 1u); // printf is a call of the extern vprintf
+    EXPECT_EQ(m->functions[printk.callSites[0].callee].name, "vprintf");
+    int tptr = -1;
+    for (std::size_t i = 0; i < m->variables.size(); ++i) {
+        if (m->variables[i].name == "tptr")
+            tptr = static_cast<int>(i);
+    }
+    ASSERT_GE(tptr, 0);
+    EXPECT_EQ(m->variables[static_cast<std::size_t>(tptr)].addressInits.size(), 1u);
+}
