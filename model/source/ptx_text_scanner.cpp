@@ -43,9 +43,8 @@ void PtxTextScanner::addStatements(const QString& code, int line, QVector<PtxSta
 {
     static const QRegularExpression label(QStringLiteral(R"(^[$%\w.]+:\s*)"));
     for (QString piece : code.split(u';')) {
-        piece = piece.trimmed();
+        piece = piece.simplified(); // nvcc separates opcode and operands with a tab
         piece.remove(label);
-        piece = piece.trimmed();
         if (piece.isEmpty() || piece.startsWith(u'.'))
             continue;
         out.push_back(PtxStatement { line, piece + u';' });

@@ -9,7 +9,7 @@ namespace model {
 /// One instruction statement found in PTX text.
 struct PtxStatement {
     int line = 0; ///< 1-based
-    QString text; ///< trimmed, with its ';'
+    QString text; ///< with its ';', runs of white space as one space
 };
 
 /// Finds the instruction statements of the function whose `.entry`/`.func` directive is on 1-based line

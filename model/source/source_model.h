@@ -17,6 +17,7 @@ public:
     enum class Side { Cuda, Ptx };
     enum Column {
         LineColumn,
+        HeatColumn, ///< next to the line number, so the hot lines show at a glance however wide the table
         TextColumn,
         ExecutionsColumn,
         GlobalRequestsColumn,
@@ -24,7 +25,6 @@ public:
         TransactionsPerRequestColumn,
         WavefrontsPerRequestColumn,
         DivergentColumn,
-        HeatColumn,
         ColumnCount
     };
     enum Role {
