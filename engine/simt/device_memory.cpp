@@ -131,7 +131,28 @@ ModuleImage DeviceMemory::loadModule(const ptx::Module& module)
         std::copy_n(v.init.begin(), std::min<std::size_t>(v.init.size(), bytes.size()), bytes.begin());
         image.variableAddresses[i] = address;
     }
+    patchAddressInitializers(module, image);
     return image;
+}
+
+void DeviceMemory::patchAddressInitializers(const ptx::Module& module, const ModuleImage& image)
+{
+    // PTX ISA 8.5 §5.4.4: an initializer may hold the address of a variable (`.global .u64 p = table;`,
+    // `generic(table)`); global and const addresses are the same in the generic space (address_layout.h).
+    for (std::size_t i = 0; i < module.variables.size(); ++i) {
+        const auto address = image.variableAddresses[i];
+        if (address == 0)
+            continue;
+        auto target = bytes(address);
+        for (const auto& init : module.variables[i].addressInits) {
+            const auto base = init.index < image.variableAddresses.size() ? image.variableAddresses[init.index] : 0;
+            if (base == 0 || init.byteOffset + init.size > target.size())
+                continue;
+            const auto value = base + static_cast<std::uint64_t>(init.addend);
+            for (std::uint32_t b = 0; b < init.size; ++b)
+                target[init.byteOffset + b] = static_cast<std::uint8_t>(value >> (8 * b));
+        }
+    }
 }
 
 std::string describeLookup(const AddressLookup& lookup, std::uint64_t size)

@@ -91,6 +91,9 @@ public:
     const std::vector<Allocation>& allocations() const { return m_allocations; }
 
 private:
+    /// Writes the addresses that module variables' initializers name (after every variable is placed).
+    void patchAddressInitializers(const ptx::Module& module, const ModuleImage& image);
+
     std::vector<Allocation> m_allocations; ///< ascending addresses
     std::uint64_t m_next = 0; ///< next free address; 0 until the first allocation
 };

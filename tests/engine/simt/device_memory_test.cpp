@@ -96,3 +96,24 @@ TEST(DeviceMemory, ModuleVariablesGetTheirInitializers)
     EXPECT_EQ(c->bytes[0], 7);
     EXPECT_EQ(c->address % 256, 0u);
 }
+
+TEST(DeviceMemory, PointerInitializersHoldTheTargetsAddress)
+{
+    // PTX ISA 8.5 §5.4.4: `__device__ int* p = table + 1;` becomes an address in the initializer.
+    const auto m = simt_testing::parse(R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.global .align 4 .u32 table[4] = {10, 11, 12, 13};
+.global .align 8 .u64 p = generic(table)+4;
+.visible .entry k() { ret; }
+)");
+    DeviceMemory mem;
+    const ModuleImage image = mem.loadModule(m);
+    const auto* p = mem.findByName("p");
+    ASSERT_NE(p, nullptr);
+    std::uint64_t value = 0;
+    for (int b = 7; b >= 0; --b)
+        value = (value << 8) | p->bytes[static_cast<std::size_t>(b)];
+    EXPECT_EQ(value, mem.findByName("table")->address + 4);
+}
