@@ -50,6 +50,7 @@ nlohmann::json launchJson(const engine::LaunchReport& launch)
         { "time_us", orNull(o.timeUs) },
         { "cycles", orNull(o.cycles) },
         { "effective_bandwidth_gbps", bandwidth },
+        { "registers_per_thread", launch.registersPerThread },
         { "theoretical_occupancy", launch.theoreticalOccupancy },
         { "achieved_occupancy", orNull(o.achievedOccupancy) },
         { "global_load_requests", m.globalLoadRequests },

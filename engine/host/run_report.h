@@ -20,7 +20,8 @@ struct LaunchReport {
     int stream = 0;
     std::string stepPath; ///< "/steps/1"
     KernelOutcome outcome;
-    double theoreticalOccupancy = 0; ///< with the launch's shared memory; registers as the launch assumed
+    int registersPerThread = 0; ///< from ptxas for shipped PTX (kernel_registers.h); 0 when unknown
+    double theoreticalOccupancy = 0; ///< with the launch's shared memory and registersPerThread
 };
 
 /// A buffer's contents when the run ended (for --dump and tests).

@@ -2,6 +2,7 @@
 
 #include "engine/host/buffer_contents.h"
 #include "engine/host/kernel_arguments.h"
+#include "engine/host/kernel_registers.h"
 #include "engine/host/launch_validation.h"
 #include "engine/host/transfer_model.h"
 #include "engine/occupancy/occupancy_calculator.h"
@@ -154,10 +155,12 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
     }
 
     LaunchReport report { kernel.demangled.substr(0, kernel.demangled.find('(')), kernel.name, op.grid, op.block,
-        op.sharedBytes, staticShared, op.stream, path, std::move(outcome).value(), 0 };
+        op.sharedBytes, staticShared, op.stream, path, std::move(outcome).value(), 0, 0 };
     const auto threads = static_cast<int>(op.block[0] * op.block[1] * op.block[2]);
-    // Registers per thread are not in PTX (ptxas allocates them), so they do not limit this figure.
-    if (auto occupancy = calculateOccupancy(m_profile, { threads, 0, static_cast<int>(staticShared + op.sharedBytes) }))
+    // Registers per thread are not in PTX; ptxas's count is known for shipped kernels, else they do not limit.
+    report.registersPerThread = shippedRegisterCount(m_module.sourceName, kernel.name).value_or(0);
+    const OccupancyInput input { threads, report.registersPerThread, static_cast<int>(staticShared + op.sharedBytes) };
+    if (auto occupancy = calculateOccupancy(m_profile, input))
         report.theoreticalOccupancy = occupancy->occupancy;
     m_scheduler.submit(DeviceOp { DeviceOpKind::Kernel, op.stream, true, true, report.outcome.timeUs.value_or(0.0), 0,
         report.kernel });
