@@ -91,6 +91,20 @@ struct HostLink {
     double transferLatencyUs = 0; ///< fixed cost per copy
 };
 
+/// What the timing model needs beyond the instruction classes: schedulers, cache geometry and the latency
+/// of each level of the memory hierarchy (resources/devices/README.md, `timing`).
+struct TimingSpec {
+    int warpSchedulersPerSm = 1; ///< each issues at most one warp instruction per clock
+    int l1HitLatencyCycles = 0; ///< load-to-use latency of an L1 hit (0 when there is no L1 for global data)
+    int l2HitLatencyCycles = 0; ///< load-to-use latency of an L2 hit (0 when there is no L2)
+    int dramLatencyCycles = 0; ///< load-to-use latency of a DRAM access on an idle memory system
+    int l1Ways = 1; ///< associativity of the L1 data cache
+    int l2Ways = 1; ///< associativity of the L2 cache
+    int dramAccessBytes = 32; ///< the smallest unit DRAM traffic is counted and moved in
+    int blockLaunchCycles = 0; ///< an SM starts at most one new block per this many cycles
+    double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
+};
+
 /// Latency and throughput of one instruction class.
 struct InstructionClassTiming {
     double latencyCycles = 0; ///< dependent-issue latency
@@ -112,6 +126,7 @@ struct DeviceProfile {
     CoalescingGeneration coalescing = CoalescingGeneration::Sectored;
     SharedMemorySpec sharedMemory;
     HostLink host;
+    TimingSpec timing;
     std::map<std::string, InstructionClassTiming> instructions; ///< by class name: "fp32", "global", ...
     std::map<std::string, std::string> sources; ///< dotted key -> citation (seed section or public spec)
     std::set<std::string> fields; ///< dotted keys the profile file defined, e.g. "limits.max_warps_per_sm"

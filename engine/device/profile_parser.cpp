@@ -158,6 +158,22 @@ HostLink readHost(JsonObject object)
     return host;
 }
 
+TimingSpec readTiming(JsonObject object)
+{
+    TimingSpec timing;
+    timing.warpSchedulersPerSm = asInt(object.integer("warp_schedulers_per_sm", 1, 64));
+    timing.l1HitLatencyCycles = asInt(object.integer("l1_hit_latency_cycles", 0, 100000));
+    timing.l2HitLatencyCycles = asInt(object.integer("l2_hit_latency_cycles", 0, 100000));
+    timing.dramLatencyCycles = asInt(object.integer("dram_latency_cycles", 1, 100000));
+    timing.l1Ways = asInt(object.integer("l1_ways", 1, 4096));
+    timing.l2Ways = asInt(object.integer("l2_ways", 1, 4096));
+    timing.dramAccessBytes = asInt(object.integer("dram_access_bytes", 1, 4096));
+    timing.blockLaunchCycles = asInt(object.integer("block_launch_cycles", 0, 1000000));
+    timing.launchOverheadUs = object.number("launch_overhead_us", 0, 1e6);
+    object.finish();
+    return timing;
+}
+
 std::map<std::string, InstructionClassTiming> readInstructions(JsonObject& root, std::set<std::string>* leaves)
 {
     const auto& value = root.raw("instructions");
@@ -223,6 +239,7 @@ DeviceProfile readProfile(const nlohmann::json& json)
     profile.coalescing = readCoalescing(root);
     profile.sharedMemory = readSharedMemory(root.object("shared_memory"));
     profile.host = readHost(root.object("host"));
+    profile.timing = readTiming(root.object("timing"));
     profile.instructions = readInstructions(root, &leaves);
     profile.sources = readSources(root, leaves);
     root.finish();

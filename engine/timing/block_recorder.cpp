@@ -1,0 +1,161 @@
+#include "engine/timing/block_recorder.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace engine::timing {
+
+namespace {
+
+    constexpr std::uint32_t kSectorBytes = 32; // best-practices-guide-current.txt §9.2.1
+
+    /// Per line touched by one warp access: which sectors, and which bytes of each (to tell full writes).
+    struct LineBytes {
+        std::uint64_t line = 0;
+        std::uint8_t sectors = 0;
+        std::array<std::uint32_t, 8> byteMask {};
+    };
+
+    std::uint32_t bytesMask(std::uint32_t offset, std::uint32_t size)
+    {
+        const std::uint64_t bits = size >= 32 ? 0xffffffffull : ((std::uint64_t { 1 } << size) - 1);
+        return static_cast<std::uint32_t>(bits << offset);
+    }
+
+    WarpAccess toWarpAccess(const simt::MemoryEvent& event)
+    {
+        WarpAccess access;
+        access.laneAddresses = *event.laneAddresses;
+        access.activeMask = event.activeMask;
+        access.bytesPerLane = static_cast<int>(event.bytesPerLane);
+        access.kind = event.op == simt::MemoryOp::Load ? AccessKind::Load : AccessKind::Store;
+        return access;
+    }
+
+} // namespace
+
+BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel,
+    std::uint32_t warpsPerBlock)
+    : m_profile(profile)
+    , m_module(module)
+    , m_coalescer(makeGlobalCoalescer(profile))
+    , m_banks(makeSharedBankModel(profile))
+    , m_counters(profile, kernel, module.functions[kernel].instructions.size())
+    , m_traces(warpsPerBlock)
+    , m_lineBytes(static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)))
+    , m_cached(profile.caches.l2Bytes > 0)
+{
+}
+
+std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled)
+{
+    recycled.resize(m_traces.size());
+    for (WarpTrace& t : recycled)
+        t.clear();
+    std::swap(recycled, m_traces);
+    return recycled;
+}
+
+void BlockRecorder::onIssue(const simt::IssueEvent& event)
+{
+    TraceOp op;
+    op.pc = event.pc;
+    op.function = static_cast<std::uint16_t>(event.function);
+    m_traces[event.warp.warp].ops.push_back(op);
+}
+
+void BlockRecorder::onMemory(const simt::MemoryEvent& event)
+{
+    m_counters.onMemory(event);
+    WarpTrace& trace = m_traces[event.warp.warp];
+    if (trace.ops.empty() || event.activeMask == 0)
+        return;
+    TraceOp& op = trace.ops.back();
+    switch (event.space) {
+    case simt::MemorySpace::Shared: recordShared(event, op); break;
+    case simt::MemorySpace::Global:
+    case simt::MemorySpace::Local:
+        m_bytesRequested += event.space == simt::MemorySpace::Global
+            ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(std::popcount(event.activeMask))
+            : 0;
+        op.kind = event.op == simt::MemoryOp::Load ? OpKind::GlobalLoad
+            : event.op == simt::MemoryOp::Store    ? OpKind::GlobalStore
+                                                   : OpKind::GlobalAtomic;
+        op.cacheInL1 = op.kind == OpKind::GlobalLoad && cachesInL1(event) ? 1 : 0;
+        op.memFirst = static_cast<std::uint32_t>(trace.txns.size());
+        if (m_cached)
+            recordCachedGlobal(event, trace, op);
+        else
+            recordSegments(event, trace, op);
+        op.memCount = static_cast<std::uint16_t>(trace.txns.size() - op.memFirst);
+        break;
+    default: break; // .const and .param: the constant cache, timed as an instruction (pipe_class.h)
+    }
+}
+
+bool BlockRecorder::cachesInL1(const simt::MemoryEvent& event) const
+{
+    if (m_profile.caches.l1Bytes == 0)
+        return false;
+    if (event.space == simt::MemorySpace::Local) // DIGEST §4.6: local memory is cached in L1 where there is one
+        return true;
+    // PTX ISA 8.5 §9.7.9.1: ld.ca caches in L1, ld.cg only in L2; otherwise the generation's default
+    // (best-practices-guide-v8.0.txt §9.2.1; -Xptxas -dlcm).
+    const ptx::Instruction& ins = m_module.functions[event.function].instructions[event.pc];
+    if (ins.cacheOp == ptx::CacheOp::Cg || ins.cacheOp == ptx::CacheOp::Cv)
+        return false;
+    if (ins.cacheOp == ptx::CacheOp::Ca || ins.has(ptx::FlagNc))
+        return true;
+    return m_profile.caches.l1CachesGlobalLoads;
+}
+
+void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op)
+{
+    std::array<LineBytes, 64> lines;
+    std::size_t count = 0;
+    for (std::uint32_t m = event.activeMask; m != 0; m &= m - 1) {
+        const std::uint64_t address = (*event.laneAddresses)[static_cast<std::size_t>(std::countr_zero(m))];
+        const std::uint64_t line = address / m_lineBytes * m_lineBytes;
+        std::size_t i = 0;
+        while (i < count && lines[i].line != line)
+            ++i;
+        if (i == count && count < lines.size())
+            lines[count++] = LineBytes { line, 0, {} };
+        // A naturally aligned lane access (at most 16 bytes) never crosses a 32-byte sector.
+        const auto offset = static_cast<std::uint32_t>(address - line);
+        const std::uint32_t sector = offset / kSectorBytes;
+        lines[i].sectors = static_cast<std::uint8_t>(lines[i].sectors | (1u << sector));
+        lines[i].byteMask[sector] |= bytesMask(offset % kSectorBytes, event.bytesPerLane);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        std::uint8_t full = 0;
+        for (std::uint32_t s = 0; s < 8; ++s)
+            full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
+        const auto bytes = static_cast<std::uint32_t>(std::popcount(unsigned { lines[i].sectors })) * kSectorBytes;
+        MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, 0, {} };
+        std::copy_n(lines[i].byteMask.begin(), txn.byteMasks.size(), txn.byteMasks.begin());
+        trace.txns.push_back(txn);
+    }
+    // Nsight Compute Kernel Profiling Guide, "wavefronts": the L1 data stage handles one 128-byte line of a
+    // request per cycle.
+    op.wavefronts = static_cast<std::uint16_t>(std::max<std::size_t>(1, count));
+}
+
+void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op)
+{
+    CoalescingResult result;
+    m_coalescer->coalesce(toWarpAccess(event), result);
+    for (const GlobalTransaction& t : result.view())
+        trace.txns.push_back(MemTxn { t.address, t.sizeBytes, 0, 0, 0, {} });
+    op.wavefronts = static_cast<std::uint16_t>(std::max(1, result.transactionCount));
+}
+
+void BlockRecorder::recordShared(const simt::MemoryEvent& event, TraceOp& op)
+{
+    BankConflictResult result;
+    m_banks->resolve(toWarpAccess(event), result);
+    op.kind = OpKind::Shared;
+    op.wavefronts = static_cast<std::uint16_t>(std::max(1, result.wavefronts));
+}
+
+} // namespace engine::timing

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "engine/memory/global_coalescer.h"
+#include "engine/memory/shared_bank_model.h"
+#include "engine/profiling/memory_counters.h"
+#include "engine/ptx/module.h"
+#include "engine/simt/execution_observer.h"
+#include "engine/timing/warp_trace.h"
+
+#include <memory>
+#include <vector>
+
+namespace engine::timing {
+
+/// Records the instruction stream of every warp of the block being run functionally (issue 6: the block
+/// runs whole, up front, then its warps are timed), turning each global access into line/sector requests
+/// (or the coalescer's segments on devices without caches) and each shared access into bank passes. It
+/// also feeds every access to MemoryCounters, so the launch's counters are exactly the functional ones.
+/// Lives on the timing model's thread.
+class BlockRecorder final : public simt::ExecutionObserver {
+public:
+    BlockRecorder(const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel,
+        std::uint32_t warpsPerBlock);
+
+    /// Hands out the traces of the block just run and takes `recycled` (cleared) for the next one.
+    std::vector<WarpTrace> takeTraces(std::vector<WarpTrace> recycled);
+
+    void onIssue(const simt::IssueEvent& event) override;
+    void onMemory(const simt::MemoryEvent& event) override;
+
+    const MemoryCounters& counters() const { return m_counters; }
+    std::uint64_t bytesRequested() const { return m_bytesRequested; }
+
+private:
+    void recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op);
+    void recordSegments(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op);
+    void recordShared(const simt::MemoryEvent& event, TraceOp& op);
+    bool cachesInL1(const simt::MemoryEvent& event) const;
+
+    const DeviceProfile& m_profile;
+    const ptx::Module& m_module;
+    std::unique_ptr<GlobalCoalescer> m_coalescer;
+    std::unique_ptr<SharedBankModel> m_banks;
+    MemoryCounters m_counters;
+    std::vector<WarpTrace> m_traces;
+    std::uint32_t m_lineBytes = 128;
+    bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
+    std::uint64_t m_bytesRequested = 0;
+};
+
+} // namespace engine::timing

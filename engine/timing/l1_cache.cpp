@@ -1,0 +1,53 @@
+#include "engine/timing/l1_cache.h"
+
+#include <algorithm>
+
+namespace engine::timing {
+
+L1Cache::L1Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t sectorBytes, std::uint32_t ways)
+    : m_tags(capacityBytes, lineBytes, ways)
+    , m_sectorRatio(std::max<std::uint32_t>(1, sectorBytes / 32))
+{
+}
+
+std::uint8_t L1Cache::toOwnSectors(std::uint8_t mask32) const
+{
+    std::uint8_t own = 0;
+    for (std::uint32_t i = 0; i < 8; ++i) {
+        if ((mask32 >> i) & 1u)
+            own = static_cast<std::uint8_t>(own | (1u << (i / m_sectorRatio)));
+    }
+    return own;
+}
+
+std::uint8_t L1Cache::toSector32(std::uint8_t ownMask) const
+{
+    std::uint8_t mask32 = 0;
+    for (std::uint32_t i = 0; i < 8; ++i) {
+        if ((ownMask >> (i / m_sectorRatio)) & 1u)
+            mask32 = static_cast<std::uint8_t>(mask32 | (1u << i));
+    }
+    return mask32;
+}
+
+std::uint8_t L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask)
+{
+    const std::uint8_t own = toOwnSectors(sectorMask);
+    CacheLine* line = m_tags.find(lineAddress);
+    if (!line) {
+        Eviction ignored; // write-through: L1 lines are never dirty
+        line = &m_tags.allocate(lineAddress, ignored);
+    }
+    const std::uint8_t hit = static_cast<std::uint8_t>(line->valid & own);
+    line->valid = static_cast<std::uint8_t>(line->valid | own);
+    return static_cast<std::uint8_t>(toSector32(hit) & sectorMask);
+}
+
+void L1Cache::store(std::uint64_t lineAddress, std::uint8_t sectorMask)
+{
+    // Write-through, no allocate: a hit keeps its (updated) sectors, a miss leaves the L1 as it was.
+    (void)sectorMask;
+    (void)m_tags.find(lineAddress);
+}
+
+} // namespace engine::timing

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "engine/timing/sector_cache.h"
+
+#include <array>
+#include <cstdint>
+
+namespace engine::timing {
+
+/// What one L2 access needs from DRAM.
+struct L2Outcome {
+    std::uint8_t hitSectors = 0;
+    std::uint8_t fillSectors = 0; ///< sectors to read from DRAM now (the requester waits for them)
+    std::uint32_t writebackBytes = 0; ///< dirty bytes an eviction writes to DRAM
+    std::uint32_t writebackFillBytes = 0; ///< bytes read first so partly written sectors can be written whole
+};
+
+/// The device-wide L2's policy: write-back with write-allocate that does not fetch (a store marks its
+/// sectors dirty with the bytes it wrote); an eviction writes dirty 32-byte sectors to DRAM, and a sector
+/// that was only partly written is first completed by a DRAM read (read-modify-write).
+/// Sources: DIGEST §4.6 (L2 caches 32-byte segments on CC 2.x and later); the H100 measurement of
+/// strideCopy at stride 2 (bench/hardware/h100/kernel_counters_ncu.csv): DRAM reads exceed the loaded
+/// sectors by exactly the DRAM bytes written, as read-modify-write of half-written sectors predicts.
+/// [GAP] DIGEST §12.2: replacement (LRU here) and associativity are assumptions.
+class L2Cache {
+public:
+    L2Cache() = default;
+    L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t ways);
+
+    /// A read of the 32-byte sectors `sectorMask`; sectors not fully valid are filled from DRAM.
+    L2Outcome read(std::uint64_t lineAddress, std::uint8_t sectorMask);
+    /// A write of `sectorMask` with the bytes `byteMasks` (per sector) written. Writes of several warps to
+    /// one sector merge: once all 32 bytes were written, the sector is whole and needs no DRAM read.
+    L2Outcome write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks);
+    bool enabled() const { return m_tags.enabled(); }
+
+private:
+    CacheLine& lineFor(std::uint64_t lineAddress, L2Outcome& out);
+
+    SectorCache m_tags;
+};
+
+} // namespace engine::timing

@@ -1,0 +1,123 @@
+#include "engine/timing/memory_hierarchy.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace engine::timing {
+
+namespace {
+
+    std::uint32_t sectorBytes(std::uint8_t mask)
+    {
+        return static_cast<std::uint32_t>(std::popcount(unsigned { mask })) * 32u;
+    }
+
+} // namespace
+
+std::uint64_t l1DataBytes(const DeviceProfile& profile, std::uint64_t sharedBytesPerSm)
+{
+    const auto l1 = static_cast<std::uint64_t>(profile.caches.l1Bytes);
+    const auto maxShared = static_cast<std::uint64_t>(profile.limits.sharedMemoryPerSmBytes);
+    if (l1 <= maxShared)
+        return l1;
+    // The carve-out goes in 8 KB steps (CUDA C++ Programming Guide, "Shared Memory" for CC 8.x/9.0 lists
+    // 0, 8, 16, 32, 64, 100, ... KB); rounding up to 8 KB approximates the driver's choice.
+    const std::uint64_t carve = std::min(maxShared, (sharedBytesPerSm + 8191) / 8192 * 8192);
+    return l1 - carve;
+}
+
+MemoryHierarchy::MemoryHierarchy(const DeviceProfile& profile)
+    : m_profile(profile)
+    , m_l2(static_cast<std::uint64_t>(profile.caches.l2Bytes),
+          static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)),
+          static_cast<std::uint32_t>(profile.timing.l2Ways))
+    , m_dram(profile)
+{
+}
+
+void MemoryHierarchy::beginLaunch(std::uint64_t l1DataBytes)
+{
+    m_l1.clear();
+    const auto line = static_cast<std::uint32_t>(std::max(32, m_profile.caches.l1LineBytes));
+    const auto sector = static_cast<std::uint32_t>(std::max(32, m_profile.caches.l1SectorBytes));
+    for (int sm = 0; sm < m_profile.smCount; ++sm)
+        m_l1.emplace_back(l1DataBytes, line, sector, static_cast<std::uint32_t>(m_profile.timing.l1Ways));
+    m_dram.resetQueue();
+    m_counters = CacheCounters {};
+    m_dramReadAtLaunch = m_dram.bytesRead();
+    m_dramWrittenAtLaunch = m_dram.bytesWritten();
+}
+
+void MemoryHierarchy::writeBack(const L2Outcome& outcome, std::uint64_t now)
+{
+    if (outcome.writebackFillBytes)
+        (void)m_dram.read(now, outcome.writebackFillBytes);
+    if (outcome.writebackBytes)
+        m_dram.write(now, outcome.writebackBytes);
+}
+
+std::uint64_t MemoryHierarchy::readL2(const MemTxn& txn, std::uint8_t sectors, std::uint64_t now)
+{
+    const L2Outcome out = m_l2.read(txn.address, sectors);
+    writeBack(out, now);
+    m_counters.l2HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { out.hitSectors }));
+    m_counters.l2MissSectors += static_cast<std::uint64_t>(std::popcount(unsigned { out.fillSectors }));
+    if (out.fillSectors)
+        return m_dram.read(now, sectorBytes(out.fillSectors));
+    return now + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
+}
+
+std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1)
+{
+    std::uint64_t done = now + 1;
+    for (const MemTxn& t : txns) {
+        if (!m_l2.enabled()) { // CC 1.x: every segment goes to DRAM (programming-guide-0.8.2.txt §3.1)
+            done = std::max(done, m_dram.read(now, t.bytes));
+            continue;
+        }
+        std::uint8_t missing = t.sectors;
+        if (viaL1 && m_l1[sm].enabled()) {
+            const std::uint8_t hit = m_l1[sm].load(t.address, t.sectors);
+            missing = static_cast<std::uint8_t>(t.sectors & ~hit);
+            m_counters.l1HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { hit }));
+            m_counters.l1MissSectors += static_cast<std::uint64_t>(std::popcount(unsigned { missing }));
+            if (missing == 0) {
+                done = std::max(done, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
+                continue;
+            }
+        }
+        done = std::max(done, readL2(t, missing, now));
+    }
+    return done;
+}
+
+void MemoryHierarchy::store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now)
+{
+    for (const MemTxn& t : txns) {
+        if (!m_l2.enabled()) {
+            m_dram.write(now, t.bytes);
+            continue;
+        }
+        if (m_l1[sm].enabled())
+            m_l1[sm].store(t.address, t.sectors);
+        writeBack(m_l2.write(t.address, t.sectors, t.byteMasks), now);
+    }
+}
+
+std::uint64_t MemoryHierarchy::atomic(std::span<const MemTxn> txns, std::uint64_t now)
+{
+    std::uint64_t done = now + 1;
+    for (const MemTxn& t : txns) {
+        if (!m_l2.enabled()) {
+            done = std::max(done, m_dram.read(now, t.bytes));
+            m_dram.write(now, t.bytes);
+            continue;
+        }
+        done = std::max(done, readL2(t, t.sectors, now));
+        constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+        writeBack(m_l2.write(t.address, t.sectors, kWhole), now); // the L2 holds the whole sectors after the read
+    }
+    return done;
+}
+
+} // namespace engine::timing

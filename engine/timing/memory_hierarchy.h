@@ -1,0 +1,64 @@
+#pragma once
+
+#include "engine/device/device_profile.h"
+#include "engine/timing/dram_model.h"
+#include "engine/timing/l1_cache.h"
+#include "engine/timing/l2_cache.h"
+#include "engine/timing/warp_trace.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace engine::timing {
+
+/// Sector-level hit counts of one launch.
+struct CacheCounters {
+    std::uint64_t l1HitSectors = 0;
+    std::uint64_t l1MissSectors = 0;
+    std::uint64_t l2HitSectors = 0;
+    std::uint64_t l2MissSectors = 0;
+};
+
+/// The memory below the SMs: one L1 per SM, the device-wide L2 and DRAM. A request takes the latency of the
+/// level that serves its slowest sector (profile `timing`: L1 hit, L2 hit, DRAM), and DRAM reads queue for
+/// bandwidth (DramModel). The L2 and its dirty lines persist from launch to launch on the same device, as on
+/// hardware; each launch starts with empty L1s. Not thread-safe.
+class MemoryHierarchy {
+public:
+    explicit MemoryHierarchy(const DeviceProfile& profile);
+
+    /// Prepares a launch: L1s of `l1DataBytes` each (what the shared-memory carve-out leaves), empty; an
+    /// idle DRAM queue; counters from zero. The L2 keeps its contents.
+    void beginLaunch(std::uint64_t l1DataBytes);
+
+    /// A warp's global load issued at `now`; returns the cycle its last sector arrives.
+    std::uint64_t load(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1);
+    /// A warp's global store at `now` (write-through past the L1; nobody waits for it).
+    void store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now);
+    /// An atomic, performed at the L2: returns when its result is back.
+    std::uint64_t atomic(std::span<const MemTxn> txns, std::uint64_t now);
+
+    const CacheCounters& counters() const { return m_counters; }
+    std::uint64_t dramBytesRead() const { return m_dram.bytesRead() - m_dramReadAtLaunch; }
+    std::uint64_t dramBytesWritten() const { return m_dram.bytesWritten() - m_dramWrittenAtLaunch; }
+
+private:
+    std::uint64_t readL2(const MemTxn& txn, std::uint8_t sectors, std::uint64_t now);
+    void writeBack(const L2Outcome& outcome, std::uint64_t now);
+
+    const DeviceProfile& m_profile;
+    std::vector<L1Cache> m_l1;
+    L2Cache m_l2;
+    DramModel m_dram;
+    CacheCounters m_counters;
+    std::uint64_t m_dramReadAtLaunch = 0;
+    std::uint64_t m_dramWrittenAtLaunch = 0;
+};
+
+/// The L1 capacity left for data when each SM's resident blocks use `sharedBytesPerSm` of shared memory:
+/// from CC 7.0 on, L1 and shared memory are one array (l1Bytes > the largest shared carve-out), so data gets
+/// the rest; earlier generations list the L1 part alone (16 KB beside 48 KB shared on CC 2.x/3.x).
+std::uint64_t l1DataBytes(const DeviceProfile& profile, std::uint64_t sharedBytesPerSm);
+
+} // namespace engine::timing

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "engine/device/device_profile.h"
+#include "engine/ptx/instruction.h"
+
+#include <array>
+#include <cstdint>
+
+namespace engine::timing {
+
+/// The execution pipe an instruction occupies; each maps to one instruction class of the device profile
+/// (DeviceProfile::instructions), whose latency and throughput the timing model charges.
+enum class Pipe : std::uint8_t { Fp32, Fp64, Int, IntMul, Sfu, Conversion, Shared, Global, Constant, Barrier };
+inline constexpr std::size_t kPipeCount = 10;
+
+/// Which pipe executes `ins`. Float arithmetic by type (f64 on the double-precision units), integer multiply
+/// and divide on the multiplier, compare/logic/move on the integer units, loads and stores by state space.
+/// CUDA C++ Programming Guide, "Arithmetic Instructions" throughput table (the classes the profile lists).
+Pipe pipeOf(const ptx::Instruction& ins);
+
+/// Latency and issue cost of every pipe on one device, derived once per launch from its profile.
+struct PipeTiming {
+    std::array<std::uint32_t, kPipeCount> latencyCycles {}; ///< dependent-issue latency
+    /// Cycles a warp instruction keeps its scheduler's pipe busy: 32 lanes × schedulers ÷ ops per clock per
+    /// SM (programming-guide-0.8.2.txt §6.1.1.1: 8 SPs take 4 clocks per warp instruction), at least 1.
+    std::array<std::uint32_t, kPipeCount> intervalCycles {};
+    /// Cycles the SM's load/store unit spends per wavefront (a 128-byte line or a shared-memory pass).
+    std::uint32_t sharedCyclesPerWavefront = 1;
+    std::uint32_t globalCyclesPerWavefront = 1;
+};
+
+PipeTiming makePipeTiming(const DeviceProfile& profile);
+
+} // namespace engine::timing

@@ -1,0 +1,64 @@
+#include "engine/timing/scoreboard.h"
+
+namespace engine::timing {
+
+RegisterWait Scoreboard::waitFor(const StaticInstruction& instr, std::uint64_t now) const
+{
+    RegisterWait wait { now, false };
+    for (std::uint32_t i = 0; i < m_count; ++i) {
+        if (m_waits[i].readyCycle <= wait.readyCycle)
+            continue;
+        for (std::uint8_t s = 0; s < instr.srcCount; ++s) {
+            if (instr.src[s] == m_keys[i]) {
+                wait = m_waits[i];
+                break;
+            }
+        }
+    }
+    return wait;
+}
+
+void Scoreboard::purge(std::uint64_t now)
+{
+    std::uint32_t kept = 0;
+    for (std::uint32_t i = 0; i < m_count; ++i) {
+        if (m_waits[i].readyCycle > now) {
+            m_keys[kept] = m_keys[i];
+            m_waits[kept] = m_waits[i];
+            ++kept;
+        }
+    }
+    m_count = kept;
+}
+
+void Scoreboard::set(RegKey key, std::uint64_t readyCycle, bool memory)
+{
+    for (std::uint32_t i = 0; i < m_count; ++i) {
+        if (m_keys[i] == key) {
+            m_waits[i] = { readyCycle, memory };
+            return;
+        }
+    }
+    if (m_count == kEntries) { // full: keep the later arrivals (an approximation; rarely reached)
+        std::uint32_t earliest = 0;
+        for (std::uint32_t i = 1; i < m_count; ++i)
+            earliest = m_waits[i].readyCycle < m_waits[earliest].readyCycle ? i : earliest;
+        m_keys[earliest] = key;
+        m_waits[earliest] = { readyCycle, memory };
+        return;
+    }
+    m_keys[m_count] = key;
+    m_waits[m_count] = { readyCycle, memory };
+    ++m_count;
+}
+
+void Scoreboard::write(const StaticInstruction& instr, std::uint64_t readyCycle, bool memory, std::uint64_t now)
+{
+    if (instr.dstCount == 0)
+        return;
+    purge(now);
+    for (std::uint8_t d = 0; d < instr.dstCount; ++d)
+        set(instr.dst[d], readyCycle, memory);
+}
+
+} // namespace engine::timing

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "engine/timing/static_instruction.h"
+
+#include <array>
+#include <cstdint>
+
+namespace engine::timing {
+
+/// When a register's pending value arrives, and whether a memory load or an arithmetic pipe produces it.
+struct RegisterWait {
+    std::uint64_t readyCycle = 0;
+    bool memory = false;
+};
+
+/// A warp's scoreboard: registers with a write in flight (DIGEST §1.10: "a load does not stall the warp until
+/// a dependent instruction needs its destination register"; best-practices-guide-current.txt §10.2: an
+/// arithmetic result is usable after its latency). Plain fixed-size storage, no heap.
+class Scoreboard {
+public:
+    static constexpr std::size_t kEntries = 48;
+
+    void clear() { m_count = 0; }
+    /// The latest arrival among `instr`'s source registers still pending at `now` (readyCycle ≤ now: none).
+    RegisterWait waitFor(const StaticInstruction& instr, std::uint64_t now) const;
+    /// Marks the destinations of `instr` as arriving at `readyCycle`; forgets entries that arrived by `now`.
+    void write(const StaticInstruction& instr, std::uint64_t readyCycle, bool memory, std::uint64_t now);
+
+private:
+    void purge(std::uint64_t now);
+    void set(RegKey key, std::uint64_t readyCycle, bool memory);
+
+    std::array<RegKey, kEntries> m_keys {};
+    std::array<RegisterWait, kEntries> m_waits {};
+    std::uint32_t m_count = 0;
+};
+
+} // namespace engine::timing

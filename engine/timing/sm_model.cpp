@@ -1,0 +1,236 @@
+#include "engine/timing/sm_model.h"
+
+#include <algorithm>
+
+namespace engine::timing {
+
+SmModel::SmModel(std::uint32_t id, const SmContext& context)
+    : m_id(id)
+    , m_ctx(context)
+    , m_blocks(context.blocksPerSm)
+    , m_warps(std::size_t { context.blocksPerSm } * context.warpsPerBlock)
+    , m_pipeFree(context.schedulers)
+    , m_issuedNow(m_warps.size(), 0)
+    , m_recording(context.intervals && context.intervals->records(id))
+{
+    for (std::uint32_t s = 0; s < context.schedulers; ++s)
+        m_policies.push_back(makeWarpScheduler(context.policy));
+    for (auto& pipes : m_pipeFree)
+        pipes.fill(0);
+}
+
+bool SmModel::hasFreeBlockSlot() const
+{
+    return std::any_of(m_blocks.begin(), m_blocks.end(), [](const Block& b) { return !b.used; });
+}
+
+void SmModel::accumulate(std::uint64_t now)
+{
+    if (now <= m_lastAccumulate)
+        return;
+    const std::uint64_t dt = now - m_lastAccumulate;
+    m_warpCycles += static_cast<double>(m_residentWarps) * static_cast<double>(dt);
+    m_activeCycles += m_residentWarps > 0 ? dt : 0;
+    m_lastAccumulate = now;
+}
+
+void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age)
+{
+    accumulate(now);
+    const auto it = std::find_if(m_blocks.begin(), m_blocks.end(), [](const Block& b) { return !b.used; });
+    const auto b = static_cast<std::uint32_t>(it - m_blocks.begin());
+    // An SM starts one block per block_launch_cycles (profile `timing`); the block holds its slot meanwhile.
+    const std::uint64_t start = std::max(now, m_blockLaunchFree);
+    m_blockLaunchFree = start + m_ctx.blockLaunchCycles;
+    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start };
+    for (std::uint32_t i = 0; i < m_ctx.warpsPerBlock; ++i) {
+        const std::uint32_t slot = b * m_ctx.warpsPerBlock + i;
+        Warp& w = m_warps[slot];
+        w = Warp {};
+        w.block = b;
+        w.index = i;
+        w.age = age++;
+        w.nextIssue = start;
+        w.stateStart = now;
+        if (it->traces[i].ops.empty()) {
+            --it->live;
+            continue;
+        }
+        w.active = true;
+        ++m_residentWarps;
+        refreshHead(w, start);
+    }
+    if (it->live == 0) {
+        m_finished.push_back(FinishedBlock { start, std::move(it->traces) });
+        it->used = false;
+    }
+}
+
+const TraceOp& SmModel::headOp(const Warp& w) const
+{
+    return m_blocks[w.block].traces[w.index].ops[w.next];
+}
+
+const StaticInstruction& SmModel::headStatic(const Warp& w) const
+{
+    const TraceOp& op = headOp(w);
+    return (*m_ctx.statics)[op.function][op.pc];
+}
+
+void SmModel::refreshHead(Warp& w, std::uint64_t now) const
+{
+    const StaticInstruction& st = headStatic(w);
+    w.dependency = w.scoreboard.waitFor(st, now);
+    w.headPipe = headOp(w).kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
+}
+
+std::uint64_t SmModel::pipeFree(const Warp& w, std::uint32_t slot) const
+{
+    if (w.headPipe == kLsuPipe)
+        return m_lsuFree;
+    return m_pipeFree[slot % m_ctx.schedulers][w.headPipe];
+}
+
+std::uint64_t SmModel::wakeCycle(const Warp& w, std::uint32_t slot) const
+{
+    return std::max({ w.nextIssue, w.dependency.readyCycle, pipeFree(w, slot) });
+}
+
+std::uint64_t SmModel::step(std::uint64_t now)
+{
+    accumulate(now);
+    std::fill(m_issuedNow.begin(), m_issuedNow.end(), std::uint8_t { 0 });
+    for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s)
+        issueOne(s, now);
+    if (m_recording)
+        recordStates(now);
+    std::uint64_t next = kNever;
+    for (std::uint32_t slot = 0; slot < m_warps.size(); ++slot) {
+        const Warp& w = m_warps[slot];
+        if (w.active && !w.atBarrier)
+            next = std::min(next, std::max(now + 1, wakeCycle(w, slot)));
+    }
+    return next;
+}
+
+bool SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
+{
+    m_ready.clear();
+    for (auto slot = scheduler; slot < m_warps.size(); slot += m_ctx.schedulers) {
+        const Warp& w = m_warps[slot];
+        if (w.active && !w.atBarrier && wakeCycle(w, slot) <= now)
+            m_ready.push_back(Candidate { slot, w.age });
+    }
+    if (m_ready.empty())
+        return false;
+    const std::uint32_t slot = m_ready[m_policies[scheduler]->pick(m_ready)].slot;
+    m_policies[scheduler]->issued(slot);
+    issue(slot, now);
+    return true;
+}
+
+std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now)
+{
+    const PipeTiming& p = *m_ctx.pipes;
+    const WarpTrace& trace = m_blocks[w.block].traces[w.index];
+    const std::span<const MemTxn> txns(trace.txns.data() + op.memFirst, op.memCount);
+    switch (op.kind) {
+    case OpKind::Shared:
+        // Bank conflicts serialize a request into wavefronts (best-practices-guide-v8.0.txt §9.2.2.1).
+        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.sharedCyclesPerWavefront;
+        return now + p.latencyCycles[static_cast<std::size_t>(Pipe::Shared)]
+            + std::uint64_t { op.wavefronts - 1u } * p.sharedCyclesPerWavefront;
+    case OpKind::GlobalLoad:
+        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront;
+        return m_ctx.memory->load(m_id, txns, now, op.cacheInL1 != 0);
+    case OpKind::GlobalStore:
+        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront;
+        m_ctx.memory->store(m_id, txns, now);
+        return now + 1;
+    case OpKind::GlobalAtomic:
+        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront;
+        return m_ctx.memory->atomic(txns, now);
+    default: break;
+    }
+    const auto pipe = static_cast<std::size_t>((*m_ctx.statics)[op.function][op.pc].pipe);
+    m_pipeFree[slot % m_ctx.schedulers][pipe] = now + p.intervalCycles[pipe];
+    return now + p.latencyCycles[pipe];
+}
+
+void SmModel::issue(std::uint32_t slot, std::uint64_t now)
+{
+    Warp& w = m_warps[slot];
+    const TraceOp& op = headOp(w);
+    const StaticInstruction& st = headStatic(w);
+    if (m_recording)
+        markIssued(w, slot, now);
+    const std::uint64_t ready = execute(w, slot, op, now);
+    w.scoreboard.write(st, ready, op.kind != OpKind::Compute, now);
+    w.lastCompletion = std::max(w.lastCompletion, ready);
+    w.nextIssue = now + 1;
+    w.lastIssue = now;
+    m_issuedNow[slot] = 1;
+    ++m_issued;
+    if (st.waitsAtBarrier)
+        arriveAtBarrier(w, now);
+    advance(w, slot, now);
+}
+
+void SmModel::advance(Warp& w, std::uint32_t slot, std::uint64_t now)
+{
+    ++w.next;
+    if (w.next >= m_blocks[w.block].traces[w.index].ops.size()) {
+        finishWarp(w, slot, now);
+        return;
+    }
+    refreshHead(w, now);
+}
+
+void SmModel::arriveAtBarrier(Warp& w, std::uint64_t now)
+{
+    Block& block = m_blocks[w.block];
+    w.atBarrier = true;
+    ++block.arrived;
+    if (block.arrived >= block.live)
+        releaseBarrier(block, w.block, now);
+}
+
+void SmModel::releaseBarrier(Block& block, std::uint32_t blockSlot, std::uint64_t now)
+{
+    // Programming Guide 0.8.2 §4.2.2: __syncthreads waits until every thread of the block reached it; the
+    // barrier's own cost is the profile's "barrier" latency.
+    const std::uint64_t resume = now + m_ctx.pipes->latencyCycles[static_cast<std::size_t>(Pipe::Barrier)];
+    for (std::uint32_t i = 0; i < m_ctx.warpsPerBlock; ++i) {
+        Warp& w = m_warps[blockSlot * m_ctx.warpsPerBlock + i];
+        if (w.active && w.atBarrier) {
+            w.atBarrier = false;
+            w.nextIssue = std::max(w.nextIssue, resume);
+        }
+    }
+    block.arrived = 0;
+}
+
+void SmModel::finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now)
+{
+    Block& block = m_blocks[w.block];
+    const bool wasAtBarrier = w.atBarrier;
+    w.active = false;
+    w.atBarrier = false;
+    accumulate(now + 1);
+    --m_residentWarps;
+    if (m_recording)
+        emit(w, slot, WarpState::Issuing, w.stateStart, now + 1);
+    block.finish = std::max({ block.finish, now + 1, w.lastCompletion });
+    --block.live;
+    if (wasAtBarrier)
+        --block.arrived;
+    if (block.live == 0) {
+        m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces) });
+        block = Block {};
+    } else if (block.arrived > 0 && block.arrived >= block.live) {
+        // PTX ISA 8.5 §9.7.12.5: exited threads no longer hold up a barrier.
+        releaseBarrier(block, w.block, now);
+    }
+}
+
+} // namespace engine::timing

@@ -1,0 +1,125 @@
+#pragma once
+
+#include "engine/timing/interval_recorder.h"
+#include "engine/timing/memory_hierarchy.h"
+#include "engine/timing/pipe_class.h"
+#include "engine/timing/scoreboard.h"
+#include "engine/timing/static_instruction.h"
+#include "engine/timing/warp_scheduler.h"
+#include "engine/timing/warp_trace.h"
+#include "engine/trace/warp_state.h"
+
+#include <array>
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace engine::timing {
+
+inline constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
+inline constexpr std::uint8_t kLsuPipe = static_cast<std::uint8_t>(kPipeCount);
+
+/// What every SM of a launch shares (read-only except the memory hierarchy and the interval recorder).
+struct SmContext {
+    const std::vector<std::vector<StaticInstruction>>* statics = nullptr; ///< per function, per PC
+    const PipeTiming* pipes = nullptr;
+    MemoryHierarchy* memory = nullptr;
+    IntervalRecorder* intervals = nullptr;
+    SchedulerPolicy policy = SchedulerPolicy::GreedyThenOldest;
+    std::uint32_t schedulers = 1;
+    std::uint32_t warpsPerBlock = 1;
+    std::uint32_t blocksPerSm = 1;
+    std::uint64_t blockLaunchCycles = 0;
+};
+
+/// A block whose warps have all finished; its traces go back to the dispatcher for reuse.
+struct FinishedBlock {
+    std::uint64_t finishCycle = 0;
+    std::vector<WarpTrace> traces;
+};
+
+/// One SM: resident blocks, their warps, the warp schedulers (warp slot s belongs to scheduler
+/// s mod schedulers, as warps are spread over the SM's processing blocks from CC 7.0 on — V100 whitepaper),
+/// per-scheduler execution pipes and the SM's load/store unit. Advanced one issue cycle at a time by the
+/// launch's event loop; lives on the timing model's thread.
+class SmModel {
+public:
+    SmModel(std::uint32_t id, const SmContext& context);
+
+    bool hasFreeBlockSlot() const;
+    /// Makes block `linear` resident at `now` with the traces of its warps (from the functional run).
+    void addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age);
+    /// Issues what the schedulers can at cycle `now`; returns the next cycle something may happen (kNever:
+    /// nothing resident can progress).
+    std::uint64_t step(std::uint64_t now);
+    std::vector<FinishedBlock>& finished() { return m_finished; }
+
+    std::uint64_t warpInstructions() const { return m_issued; }
+    /// Integrals of resident warps over time, for achieved occupancy (cycles with at least one warp).
+    double residentWarpCycles() const { return m_warpCycles; }
+    std::uint64_t activeCycles() const { return m_activeCycles; }
+    void accumulate(std::uint64_t now);
+
+private:
+    struct Block {
+        bool used = false;
+        std::uint64_t linear = 0;
+        std::vector<WarpTrace> traces;
+        std::uint32_t live = 0;
+        std::uint32_t arrived = 0;
+        std::uint64_t finish = 0;
+    };
+    struct Warp {
+        bool active = false;
+        bool atBarrier = false;
+        std::uint32_t block = 0;
+        std::uint32_t index = 0; ///< warp index in its block
+        std::uint64_t age = 0;
+        std::uint32_t next = 0; ///< index of the next TraceOp
+        std::uint64_t nextIssue = 0;
+        std::uint64_t lastIssue = 0;
+        std::uint64_t lastCompletion = 0;
+        RegisterWait dependency;
+        std::uint8_t headPipe = 0; ///< the head instruction's pipe, or kLsuPipe for a memory access
+        Scoreboard scoreboard;
+        WarpState state = WarpState::Idle;
+        std::uint64_t stateStart = 0;
+    };
+
+    const TraceOp& headOp(const Warp& w) const;
+    const StaticInstruction& headStatic(const Warp& w) const;
+    std::uint64_t pipeFree(const Warp& w, std::uint32_t slot) const;
+    void refreshHead(Warp& w, std::uint64_t now) const;
+    std::uint64_t wakeCycle(const Warp& w, std::uint32_t slot) const;
+    bool issueOne(std::uint32_t scheduler, std::uint64_t now);
+    void issue(std::uint32_t slot, std::uint64_t now);
+    std::uint64_t execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now);
+    void advance(Warp& w, std::uint32_t slot, std::uint64_t now);
+    void arriveAtBarrier(Warp& w, std::uint64_t now);
+    void releaseBarrier(Block& block, std::uint32_t blockSlot, std::uint64_t now);
+    void finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now);
+    WarpState waitingState(const Warp& w, std::uint32_t slot, std::uint64_t now) const;
+    void recordStates(std::uint64_t now);
+    void markIssued(Warp& w, std::uint32_t slot, std::uint64_t now);
+    void emit(const Warp& w, std::uint32_t slot, WarpState state, std::uint64_t start, std::uint64_t end);
+
+    std::uint32_t m_id;
+    const SmContext& m_ctx;
+    std::vector<Block> m_blocks;
+    std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
+    std::vector<std::array<std::uint64_t, kPipeCount>> m_pipeFree; ///< per scheduler
+    std::vector<std::unique_ptr<WarpSchedulerPolicy>> m_policies;
+    std::vector<Candidate> m_ready;
+    std::vector<std::uint8_t> m_issuedNow;
+    std::uint64_t m_lsuFree = 0;
+    std::uint64_t m_blockLaunchFree = 0;
+    std::vector<FinishedBlock> m_finished;
+    std::uint64_t m_issued = 0;
+    std::uint32_t m_residentWarps = 0;
+    std::uint64_t m_lastAccumulate = 0;
+    double m_warpCycles = 0;
+    std::uint64_t m_activeCycles = 0;
+    bool m_recording = false;
+};
+
+} // namespace engine::timing

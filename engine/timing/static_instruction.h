@@ -1,0 +1,38 @@
+#pragma once
+
+#include "engine/ptx/module.h"
+#include "engine/timing/pipe_class.h"
+
+#include <array>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace engine::timing {
+
+/// A register as the scoreboard names it: register file in the top bits, index below.
+using RegKey = std::uint32_t;
+
+/// What the timing model needs to know about one instruction, computed once per launch from the PTX:
+/// its pipe, and the registers it reads and writes (for the scoreboard, DIGEST §1.10: a load stalls a warp
+/// only when a later instruction reads the register it writes).
+struct StaticInstruction {
+    static constexpr int kMaxDst = 4;
+    static constexpr int kMaxSrc = 8;
+
+    Pipe pipe = Pipe::Int;
+    bool waitsAtBarrier = false; ///< bar.sync / barrier.sync (not bar.arrive, membar or fences)
+    std::uint8_t dstCount = 0;
+    std::uint8_t srcCount = 0;
+    std::array<RegKey, kMaxDst> dst {};
+    std::array<RegKey, kMaxSrc> src {};
+};
+static_assert(std::is_trivially_copyable_v<StaticInstruction>);
+
+/// One entry per instruction of `fn`, indexed by PC.
+std::vector<StaticInstruction> analyzeFunction(const ptx::Function& fn);
+
+/// Every function of `module`, indexed like Module::functions.
+std::vector<std::vector<StaticInstruction>> analyzeModule(const ptx::Module& module);
+
+} // namespace engine::timing

@@ -1,0 +1,42 @@
+#include "engine/timing/timed_executor.h"
+
+#include "engine/host/kernel_registers.h"
+
+namespace engine::timing {
+
+TimedExecutor::TimedExecutor(TimingOptions options)
+    : m_options(std::move(options))
+{
+}
+
+Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
+    std::stop_token stop)
+{
+    if (!request.profile || !request.module)
+        return Error { ErrorCode::InvalidArgument, "timed launch without a module or a device profile" };
+    if (m_profile != request.profile || !m_memory) {
+        m_profile = request.profile;
+        m_memory = std::make_unique<MemoryHierarchy>(*request.profile);
+    }
+    TimingOptions options = m_options;
+    options.deviceMemory = m_memory.get();
+    const auto& fn = request.module->functions[request.kernel];
+    if (const auto registers = shippedRegisterCount(request.module->sourceName, fn.name))
+        options.registersPerThread = static_cast<std::uint32_t>(*registers);
+    auto timed = runTimedKernel(request, memory, options, stop);
+    if (!timed)
+        return timed.error();
+    KernelOutcome outcome;
+    outcome.stats = timed->stats;
+    outcome.memory = timed->memory;
+    outcome.perPcMemory = timed->perPcMemory;
+    outcome.timeUs = timed->timeUs;
+    outcome.cycles = timed->cycles;
+    outcome.achievedOccupancy = timed->achievedOccupancy;
+    outcome.dramBytesRead = timed->dramBytesRead;
+    outcome.dramBytesWritten = timed->dramBytesWritten;
+    m_last = std::move(timed).value();
+    return outcome;
+}
+
+} // namespace engine::timing

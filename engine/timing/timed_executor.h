@@ -1,0 +1,32 @@
+#pragma once
+
+#include "engine/host/kernel_executor.h"
+#include "engine/timing/timed_launch.h"
+
+#include <memory>
+#include <optional>
+
+namespace engine::timing {
+
+/// Runs a scenario's launches through the timing model (for the scenario runner, engine/host). One object
+/// per device run: it keeps the device's L2 from launch to launch, as the hardware does, so a warm-up launch
+/// leaves its data cached for the next. Registers per thread come from ptxas's count for shipped PTX
+/// (kernel_registers.h), else from TimingOptions. Lives on the thread that runs the scenario.
+class TimedExecutor final : public KernelExecutor {
+public:
+    explicit TimedExecutor(TimingOptions options = {});
+
+    Result<KernelOutcome> run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
+        std::stop_token stop) override;
+
+    /// Everything the last launch produced (intervals included), or null before the first.
+    const TimedLaunch* last() const { return m_last ? &*m_last : nullptr; }
+
+private:
+    TimingOptions m_options;
+    const DeviceProfile* m_profile = nullptr;
+    std::unique_ptr<MemoryHierarchy> m_memory;
+    std::optional<TimedLaunch> m_last;
+};
+
+} // namespace engine::timing

@@ -1,0 +1,249 @@
+#include "engine/timing/timed_launch.h"
+
+#include "engine/occupancy/occupancy_calculator.h"
+#include "engine/simt/cta_runner.h"
+#include "engine/simt/fault_report.h"
+#include "engine/simt/launch_plan.h"
+#include "engine/timing/block_recorder.h"
+#include "engine/timing/sm_model.h"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <queue>
+
+namespace engine::timing {
+
+namespace {
+
+    bool needsImage(const ptx::Module& m)
+    {
+        return std::any_of(m.variables.begin(), m.variables.end(), [](const ptx::Variable& v) {
+            return v.space == ptx::StateSpace::Global || v.space == ptx::StateSpace::Const;
+        });
+    }
+
+    std::vector<simt::PcCounters> makeCounters(const ptx::Module& m)
+    {
+        std::vector<simt::PcCounters> out(m.functions.size());
+        for (std::size_t f = 0; f < m.functions.size(); ++f) {
+            const std::size_t n = m.functions[f].instructions.size();
+            out[f].warpExecutions.assign(n, 0);
+            out[f].threadExecutions.assign(n, 0);
+            out[f].divergentBranches.assign(n, 0);
+        }
+        return out;
+    }
+
+    using Event = std::pair<std::uint64_t, std::uint32_t>; ///< (cycle, SM), smallest first
+
+    /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
+    class LaunchTimer {
+    public:
+        LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
+            const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy);
+
+        std::optional<Error> run(const std::stop_token& stop);
+        TimedLaunch result(const OccupancyResult& occupancy);
+
+    private:
+        std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop);
+        std::optional<Error> dispatchFirstWave(const std::stop_token& stop);
+        std::optional<Error> retire(std::uint32_t sm, const std::stop_token& stop);
+
+        const simt::LaunchRequest& m_request;
+        const simt::LaunchPlan& m_plan;
+        const TimingOptions& m_options;
+        MemoryHierarchy& m_hierarchy;
+        std::vector<std::vector<StaticInstruction>> m_statics;
+        PipeTiming m_pipes;
+        IntervalRecorder m_intervals;
+        SmContext m_context;
+        BlockRecorder m_recorder;
+        simt::LaunchStats m_stats;
+        simt::IssueCounters m_issue;
+        simt::CtaRunner m_runner;
+        std::vector<SmModel> m_sms;
+        std::vector<std::vector<WarpTrace>> m_pool;
+        std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
+        std::vector<std::uint64_t> m_nextEvent;
+        std::uint64_t m_nextBlock = 0;
+        std::uint64_t m_age = 0;
+        std::uint64_t m_endCycle = 0;
+    };
+
+    LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
+        simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy)
+        : m_request(request)
+        , m_plan(plan)
+        , m_options(options)
+        , m_hierarchy(hierarchy)
+        , m_statics(analyzeModule(*request.module))
+        , m_pipes(makePipeTiming(*request.profile))
+        , m_intervals(static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals,
+              options.sink)
+        , m_recorder(*request.profile, *request.module, request.kernel, plan.warpsPerBlock)
+        , m_stats { 0, 0, 0, 0, 0, makeCounters(*request.module) }
+        , m_issue { 0, 0, plan.instructionBudget }
+        , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
+        , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
+    {
+        m_context = SmContext { &m_statics, &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
+            static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
+            static_cast<std::uint32_t>(blocksPerSm),
+            static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles) };
+        m_sms.reserve(m_nextEvent.size());
+        for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
+            m_sms.emplace_back(sm, m_context);
+    }
+
+    std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop)
+    {
+        const std::uint64_t linear = m_nextBlock++;
+        m_runner.start(linear);
+        if (!m_runner.runToCompletion(stop))
+            return simt::describeFault(m_runner.context());
+        m_stats.divergentBranches += m_runner.context().divergentBranches;
+        m_runner.context().divergentBranches = 0;
+        std::vector<WarpTrace> recycled;
+        if (!m_pool.empty()) {
+            recycled = std::move(m_pool.back());
+            m_pool.pop_back();
+        }
+        m_sms[sm].addBlock(linear, m_recorder.takeTraces(std::move(recycled)), now, m_age);
+        if (now < m_nextEvent[sm]) {
+            m_nextEvent[sm] = now;
+            m_events.emplace(now, sm);
+        }
+        return std::nullopt;
+    }
+
+    std::optional<Error> LaunchTimer::dispatchFirstWave(const std::stop_token& stop)
+    {
+        // Blocks go to SMs in linear order, one per SM per round, until every SM is full or none is left
+        // (programming-guide-0.8.2.txt §3.2: blocks are distributed to the multiprocessors as resources allow).
+        for (std::uint32_t round = 0; round < m_context.blocksPerSm; ++round) {
+            for (std::uint32_t sm = 0; sm < m_sms.size() && m_nextBlock < m_plan.blockCount; ++sm) {
+                if (auto error = dispatch(sm, 0, stop))
+                    return error;
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::optional<Error> LaunchTimer::retire(std::uint32_t sm, const std::stop_token& stop)
+    {
+        auto& finished = m_sms[sm].finished();
+        std::vector<FinishedBlock> done;
+        done.swap(finished);
+        for (FinishedBlock& block : done) {
+            m_endCycle = std::max(m_endCycle, block.finishCycle);
+            m_pool.push_back(std::move(block.traces));
+            if (m_nextBlock < m_plan.blockCount) {
+                if (auto error = dispatch(sm, block.finishCycle, stop))
+                    return error;
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::optional<Error> LaunchTimer::run(const std::stop_token& stop)
+    {
+        if (auto error = dispatchFirstWave(stop))
+            return error;
+        while (!m_events.empty()) {
+            const auto [cycle, sm] = m_events.top();
+            m_events.pop();
+            if (cycle != m_nextEvent[sm])
+                continue; // superseded by an earlier event for the same SM
+            m_nextEvent[sm] = kNever;
+            const std::uint64_t next = m_sms[sm].step(cycle);
+            if (auto error = retire(sm, stop))
+                return error;
+            if (next < m_nextEvent[sm]) {
+                m_nextEvent[sm] = next;
+                m_events.emplace(next, sm);
+            }
+        }
+        return std::nullopt;
+    }
+
+    double ratio(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : double(part) / double(whole); }
+
+    TimedLaunch LaunchTimer::result(const OccupancyResult& occupancy)
+    {
+        const DeviceProfile& profile = *m_request.profile;
+        TimedLaunch out;
+        double warpCycles = 0;
+        std::uint64_t activeCycles = 0;
+        for (SmModel& sm : m_sms) {
+            sm.accumulate(m_endCycle);
+            warpCycles += sm.residentWarpCycles();
+            activeCycles += sm.activeCycles();
+        }
+        m_stats.warpInstructions = m_issue.warpInstructions;
+        m_stats.threadInstructions = m_issue.threadInstructions;
+        m_stats.blocks = m_plan.blockCount;
+        m_stats.warps = m_plan.blockCount * m_plan.warpsPerBlock;
+        out.stats = std::move(m_stats);
+        out.memory = m_recorder.counters().totals();
+        out.perPcMemory = m_recorder.counters().perPc();
+        out.cycles = m_endCycle;
+        out.kernelTimeUs = static_cast<double>(m_endCycle) / profile.coreClockMhz;
+        out.launchOverheadUs = profile.timing.launchOverheadUs;
+        out.timeUs = out.kernelTimeUs + out.launchOverheadUs;
+        out.blocksPerSm = occupancy.blocksPerSm;
+        out.registersPerThread = m_options.registersPerThread;
+        out.theoreticalOccupancy = occupancy.occupancy;
+        out.achievedOccupancy
+            = activeCycles == 0 ? 0.0 : warpCycles / double(activeCycles) / profile.limits.maxWarpsPerSm;
+        out.dramBytesRead = m_hierarchy.dramBytesRead();
+        out.dramBytesWritten = m_hierarchy.dramBytesWritten();
+        out.caches = m_hierarchy.counters();
+        out.l1HitRate = ratio(out.caches.l1HitSectors, out.caches.l1HitSectors + out.caches.l1MissSectors);
+        out.l2HitRate = ratio(out.caches.l2HitSectors, out.caches.l2HitSectors + out.caches.l2MissSectors);
+        out.bytesRequested = m_recorder.bytesRequested();
+        out.effectiveBandwidthGBps = out.timeUs > 0 ? double(out.bytesRequested) / 1e3 / out.timeUs : 0.0;
+        out.theoreticalBandwidthGBps = theoreticalBandwidthGBps(profile.memory);
+        m_intervals.flush();
+        out.intervals = std::move(m_intervals.kept());
+        out.intervalsDropped = m_intervals.dropped();
+        return out;
+    }
+
+} // namespace
+
+Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
+    const TimingOptions& options, std::stop_token stop)
+{
+    if (!request.module || !request.profile)
+        return Error { ErrorCode::InvalidArgument, "timed launch without a module or a device profile", {} };
+    simt::ModuleImage ownImage;
+    const simt::ModuleImage* image = request.moduleImage;
+    if (!image) {
+        if (needsImage(*request.module))
+            ownImage = memory.loadModule(*request.module);
+        image = &ownImage;
+    }
+    auto plan = simt::makeLaunchPlan(request, *image);
+    if (!plan)
+        return plan.error();
+    const OccupancyInput input { static_cast<int>(plan->threadsPerBlock), static_cast<int>(options.registersPerThread),
+        static_cast<int>(plan->sharedBytes) };
+    auto occupancy = calculateOccupancy(*request.profile, input);
+    if (!occupancy)
+        return occupancy.error();
+    std::unique_ptr<MemoryHierarchy> own;
+    MemoryHierarchy* hierarchy = options.deviceMemory;
+    if (!hierarchy) {
+        own = std::make_unique<MemoryHierarchy>(*request.profile);
+        hierarchy = own.get();
+    }
+    hierarchy->beginLaunch(l1DataBytes(*request.profile, plan->sharedBytes * std::uint64_t(occupancy->blocksPerSm)));
+    auto timer = std::make_unique<LaunchTimer>(request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy);
+    if (auto error = timer->run(stop))
+        return *error;
+    return timer->result(*occupancy);
+}
+
+} // namespace engine::timing

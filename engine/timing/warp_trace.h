@@ -1,0 +1,49 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace engine::timing {
+
+/// One memory transaction a warp instruction sends below the SM. With caches (CC 2.0 and later): one line
+/// and the 32-byte sectors of it the warp touches; without (CC 1.x): one segment the coalescer issued.
+struct MemTxn {
+    std::uint64_t address = 0; ///< line address (cached devices) or segment address (CC 1.x)
+    std::uint32_t bytes = 0; ///< segment bytes (CC 1.x); the touched sectors' bytes otherwise
+    std::uint8_t sectors = 0; ///< 32-byte sectors of the line that are touched
+    std::uint8_t fullSectors = 0; ///< of those, sectors a store writes completely
+    std::uint16_t reserved = 0;
+    std::array<std::uint32_t, 4> byteMasks {}; ///< stores: the bytes written in each sector (128-byte lines)
+};
+static_assert(std::is_trivially_copyable_v<MemTxn> && sizeof(MemTxn) == 32);
+
+/// How the timing model treats one issued instruction; memory kinds come from what the executor observed.
+enum class OpKind : std::uint8_t { Compute, GlobalLoad, GlobalStore, GlobalAtomic, Shared };
+
+/// One warp-level instruction as the functional run issued it.
+struct TraceOp {
+    std::uint32_t pc = 0;
+    std::uint16_t function = 0;
+    OpKind kind = OpKind::Compute;
+    std::uint8_t cacheInL1 = 0; ///< global loads: 1 when the L1 caches this access
+    std::uint32_t memFirst = 0; ///< index of the first MemTxn in WarpTrace::txns
+    std::uint16_t memCount = 0;
+    std::uint16_t wavefronts = 0; ///< shared passes, or 128-byte lines (segments on CC 1.x) of a global access
+};
+static_assert(std::is_trivially_copyable_v<TraceOp> && sizeof(TraceOp) == 16);
+
+/// A warp's instruction stream from one functional run of its block.
+struct WarpTrace {
+    std::vector<TraceOp> ops;
+    std::vector<MemTxn> txns;
+
+    void clear()
+    {
+        ops.clear();
+        txns.clear();
+    }
+};
+
+} // namespace engine::timing

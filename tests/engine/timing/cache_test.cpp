@@ -1,0 +1,127 @@
+// L1/L2 sector caches and the DRAM server: worked cases for each policy.
+#include "engine/timing/dram_model.h"
+#include "engine/timing/l1_cache.h"
+#include "engine/timing/l2_cache.h"
+#include "engine/timing/memory_hierarchy.h"
+#include "tests/engine/device_fixtures.h"
+
+#include <gtest/gtest.h>
+
+using namespace engine::timing;
+
+namespace {
+constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+}
+
+TEST(SectorCache, LeastRecentlyUsedWayIsEvicted)
+{
+    SectorCache cache(2 * 128, 128, 2); // one set of two ways
+    ASSERT_EQ(cache.sets(), 1u);
+    Eviction e;
+    cache.allocate(0, e);
+    cache.allocate(128, e);
+    ASSERT_NE(cache.find(0), nullptr); // 0 is now the most recent
+    cache.allocate(256, e);
+    EXPECT_NE(cache.find(0), nullptr);
+    EXPECT_EQ(cache.find(128), nullptr);
+    EXPECT_NE(cache.find(256), nullptr);
+}
+
+TEST(L1Cache, SectorsHitOnlyAfterTheyWereLoaded)
+{
+    L1Cache l1(16 * 1024, 128, 32, 4);
+    EXPECT_EQ(l1.load(0, 0b0011), 0); // cold
+    EXPECT_EQ(l1.load(0, 0b0111), 0b0011); // sectors 0 and 1 now hit, 2 misses
+    EXPECT_EQ(l1.load(0, 0b0100), 0b0100);
+}
+
+TEST(L1Cache, FermiLinesAreOneSector)
+{
+    // best-practices-guide-v8.0.txt §9.2.1: CC 2.x L1 caches whole 128-byte lines.
+    L1Cache l1(16 * 1024, 128, 128, 4);
+    EXPECT_EQ(l1.load(0, 0b0001), 0);
+    EXPECT_EQ(l1.load(0, 0b1000), 0b1000);
+}
+
+TEST(L2Cache, StoresAllocateWithoutReadingAndWriteBackDirtySectors)
+{
+    L2Cache l2(2 * 128, 128, 1); // two sets, direct mapped
+    const L2Outcome store = l2.write(0, 0b1111, kWhole);
+    EXPECT_EQ(store.fillSectors, 0);
+    EXPECT_EQ(l2.read(0, 0b0001).hitSectors, 0b0001); // written data is readable
+    // Evict line 0 by line 2 (256), which maps to the same of the two sets: four dirty sectors go to DRAM.
+    const std::uint64_t conflicting = 256;
+    const L2Outcome evict = l2.read(conflicting, 0b0001);
+    EXPECT_EQ(evict.writebackBytes, 128u);
+    EXPECT_EQ(evict.writebackFillBytes, 0u);
+    EXPECT_EQ(evict.fillSectors, 0b0001);
+}
+
+TEST(L2Cache, PartlyWrittenSectorsAreCompletedFromDramOnEviction)
+{
+    // h100 strideCopy stride 2 (kernel_counters_ncu.csv): extra DRAM reads equal the DRAM bytes written.
+    L2Cache l2(128, 128, 1); // one line
+    l2.write(0, 0b0011, { 0x0000ffffu, 0x0000ffffu, 0, 0 }); // half of two sectors written
+    const L2Outcome evict = l2.read(128, 0b0001);
+    EXPECT_EQ(evict.writebackBytes, 64u);
+    EXPECT_EQ(evict.writebackFillBytes, 64u);
+}
+
+TEST(L2Cache, TwoHalfWritesOfOneSectorMakeItWhole)
+{
+    // h100 offsetCopy at offset 1 (kernel_counters_ncu.csv): DRAM reads equal the aligned case's, so
+    // neighbouring warps' partial writes of a sector merge in the L2.
+    L2Cache l2(128, 128, 1);
+    l2.write(0, 0b0001, { 0x0000ffffu, 0, 0, 0 });
+    l2.write(0, 0b0001, { 0xffff0000u, 0, 0, 0 });
+    const L2Outcome evict = l2.read(128, 0b0001);
+    EXPECT_EQ(evict.writebackBytes, 32u);
+    EXPECT_EQ(evict.writebackFillBytes, 0u);
+}
+
+TEST(DramModel, ServesAtTheTheoreticalBandwidthAfterItsLatency)
+{
+    const auto& v100 = testing_fixtures::builtinProfile("v100");
+    DramModel dram(v100);
+    // 898.048 GB/s at 1530 MHz = 586.96 bytes per core cycle (best-practices-guide-current.txt §8.2.1).
+    EXPECT_NEAR(dram.bytesPerCycle(), 898.048e9 / 1530e6, 1e-6);
+    const std::uint64_t first = dram.read(0, 32);
+    const auto latency = static_cast<std::uint64_t>(v100.timing.dramLatencyCycles);
+    EXPECT_EQ(first, 1u + latency);
+    // A burst of 64 KB queues: the last read waits for the bytes before it.
+    std::uint64_t last = 0;
+    for (int i = 0; i < 2048; ++i)
+        last = dram.read(0, 32);
+    EXPECT_NEAR(double(last - latency), 2049 * 32 / dram.bytesPerCycle(), 1.0);
+    EXPECT_EQ(dram.bytesRead(), 2049u * 32u);
+}
+
+TEST(DramModel, CountsInTheAccessGranularity)
+{
+    DramModel dram(testing_fixtures::builtinProfile("h100"));
+    dram.write(0, 4);
+    EXPECT_EQ(dram.bytesWritten(), 32u);
+}
+
+TEST(MemoryHierarchy, EachLevelAddsItsLatency)
+{
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    MemoryHierarchy memory(h100);
+    memory.beginLaunch(l1DataBytes(h100, 0));
+    const MemTxn txn { 4096, 128, 0b1111, 0, 0, {} };
+    const std::uint64_t fromDram = memory.load(0, { &txn, 1 }, 1000, true);
+    EXPECT_GE(fromDram, 1000u + static_cast<std::uint64_t>(h100.timing.dramLatencyCycles));
+    EXPECT_EQ(memory.load(0, { &txn, 1 }, 5000, true), 5000u + static_cast<std::uint64_t>(h100.timing.l1HitLatencyCycles));
+    EXPECT_EQ(memory.load(1, { &txn, 1 }, 6000, true), 6000u + static_cast<std::uint64_t>(h100.timing.l2HitLatencyCycles));
+    EXPECT_EQ(memory.dramBytesRead(), 128u);
+    EXPECT_EQ(memory.counters().l1HitSectors, 4u);
+    EXPECT_EQ(memory.counters().l2HitSectors, 4u);
+}
+
+TEST(MemoryHierarchy, L1DataCapacityIsWhatSharedMemoryLeaves)
+{
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    EXPECT_EQ(l1DataBytes(h100, 0), 262144u);
+    EXPECT_EQ(l1DataBytes(h100, 2 * 8192), 262144u - 16384u);
+    EXPECT_EQ(l1DataBytes(testing_fixtures::builtinProfile("m2090"), 48 * 1024), 16384u); // L1 listed alone on 2.x
+}

@@ -1,0 +1,73 @@
+// Pipes, issue intervals and the registers an instruction reads and writes.
+#include "engine/timing/pipe_class.h"
+#include "engine/timing/scoreboard.h"
+#include "engine/timing/static_instruction.h"
+#include "tests/engine/device_fixtures.h"
+#include "tests/engine/simt/simt_test_util.h"
+
+#include <gtest/gtest.h>
+
+using namespace engine::timing;
+
+TEST(PipeTiming, G80TakesFourClocksPerWarpInstruction)
+{
+    // programming-guide-0.8.2.txt §6.1.1.1: 4 cycles for FP add/mul/mad, 16 for rcp and 32-bit imul.
+    const PipeTiming g80 = makePipeTiming(testing_fixtures::builtinProfile("g80"));
+    EXPECT_EQ(g80.intervalCycles[static_cast<std::size_t>(Pipe::Fp32)], 4u);
+    EXPECT_EQ(g80.intervalCycles[static_cast<std::size_t>(Pipe::Sfu)], 16u);
+    EXPECT_EQ(g80.intervalCycles[static_cast<std::size_t>(Pipe::IntMul)], 16u);
+    // 4 cycles to issue a shared or global access for the two half-warps: 2 per pass.
+    EXPECT_EQ(g80.sharedCyclesPerWavefront, 2u);
+}
+
+TEST(PipeTiming, H100IssuesOneFp32WarpInstructionPerSchedulerPerClock)
+{
+    // 128 fp32 lanes per SM over 4 schedulers; best-practices-guide-current.txt §10.2: 4-cycle latency.
+    const PipeTiming h100 = makePipeTiming(testing_fixtures::builtinProfile("h100"));
+    EXPECT_EQ(h100.intervalCycles[static_cast<std::size_t>(Pipe::Fp32)], 1u);
+    EXPECT_EQ(h100.intervalCycles[static_cast<std::size_t>(Pipe::Fp64)], 2u);
+    EXPECT_EQ(h100.latencyCycles[static_cast<std::size_t>(Pipe::Fp32)], 4u);
+    EXPECT_EQ(h100.sharedCyclesPerWavefront, 1u);
+}
+
+TEST(StaticInstruction, LoadsWriteTheirDestinationAndReadTheAddressRegister)
+{
+    const auto m = simt_testing::corpus("offset_copy");
+    const auto& fn = m.functions[static_cast<std::size_t>(m.findFunction("offsetCopy"))];
+    const auto table = analyzeFunction(fn);
+    bool sawLoad = false;
+    for (std::size_t pc = 0; pc < fn.instructions.size(); ++pc) {
+        const auto& ins = fn.instructions[pc];
+        if (ins.opcode == engine::ptx::Opcode::Ld && ins.space == engine::ptx::StateSpace::Global) {
+            sawLoad = true;
+            EXPECT_EQ(table[pc].pipe, Pipe::Global);
+            EXPECT_EQ(table[pc].dstCount, 1);
+            EXPECT_EQ(table[pc].srcCount, 1);
+        }
+        if (ins.opcode == engine::ptx::Opcode::St) {
+            EXPECT_EQ(table[pc].dstCount, 0);
+        }
+    }
+    EXPECT_TRUE(sawLoad);
+}
+
+TEST(Scoreboard, ALoadStallsOnlyTheInstructionThatReadsIt)
+{
+    // DIGEST §1.10: independent instructions issue while the load is in flight.
+    StaticInstruction load;
+    load.dstCount = 1;
+    load.dst[0] = 7;
+    StaticInstruction independent;
+    independent.srcCount = 1;
+    independent.src[0] = 3;
+    StaticInstruction dependent;
+    dependent.srcCount = 2;
+    dependent.src = { 3, 7 };
+    Scoreboard sb;
+    sb.write(load, 600, true, 10);
+    EXPECT_EQ(sb.waitFor(independent, 11).readyCycle, 11u);
+    const RegisterWait wait = sb.waitFor(dependent, 11);
+    EXPECT_EQ(wait.readyCycle, 600u);
+    EXPECT_TRUE(wait.memory);
+    EXPECT_EQ(sb.waitFor(dependent, 600).readyCycle, 600u); // arrived
+}
