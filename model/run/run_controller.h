@@ -1,0 +1,54 @@
+#pragma once
+
+#include "model/run/background_jobs.h"
+#include "model/run/run_request.h"
+#include "model/run/run_snapshot.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace engine {
+class DeviceCatalog;
+}
+
+namespace model {
+
+/// Runs scenarios on a worker thread with progress and cancel, one at a time. Starting a run cancels
+/// the one before; results of an older job never arrive (stale-safe). Lives on the GUI thread; every
+/// signal is delivered there, queued from the worker.
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    explicit RunController(std::shared_ptr<const engine::DeviceCatalog> catalog, QObject* parent = nullptr);
+    ~RunController() override;
+
+    /// Starts `request` and returns its job id.
+    quint64 start(const RunRequest& request);
+    /// Stops the current run; emits cancelled() when one was running.
+    void cancel();
+    bool isRunning() const { return m_running; }
+    /// The last snapshot delivered; empty before the first.
+    const std::shared_ptr<const RunSnapshot>& snapshot() const { return m_snapshot; }
+    /// Blocks until the worker threads ended (tests).
+    void waitForIdle() { m_jobs.waitForIdle(); }
+
+Q_SIGNALS:
+    void started(quint64 job, const QString& scenarioFile);
+    void progress(quint64 job, int done, int total, const QString& current);
+    void finished(quint64 job, std::shared_ptr<const RunSnapshot> snapshot);
+    /// A user error naming file and line or JSON path.
+    void failed(quint64 job, const QString& message);
+    void cancelled(quint64 job);
+
+private:
+    void deliver(quint64 job, std::variant<RunSnapshot, QString> result);
+
+    std::shared_ptr<const engine::DeviceCatalog> m_catalog;
+    std::shared_ptr<const RunSnapshot> m_snapshot;
+    bool m_running = false;
+    quint64 m_runningJob = 0;
+    BackgroundJobs m_jobs; ///< last member: destroyed (threads joined) first
+};
+
+} // namespace model

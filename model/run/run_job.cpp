@@ -1,0 +1,41 @@
+#include "model/run/run_job.h"
+
+#include "model/run/kernel_executor_factory.h"
+#include "model/run/run_snapshot_builder.h"
+
+#include "engine/host/prepared_scenario.h"
+#include "engine/host/scenario_runner.h"
+
+namespace model {
+
+engine::ParamValues toParamValues(const QMap<QString, qint64>& overrides)
+{
+    engine::ParamValues values;
+    for (auto it = overrides.begin(); it != overrides.end(); ++it)
+        values.emplace(it.key().toStdString(), it.value());
+    return values;
+}
+
+JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::DeviceCatalog& catalog,
+    std::stop_token stop, const ProgressCallback& progress)
+{
+    auto prepared = engine::prepareScenario(request.scenarioFile.toStdString(), request.deviceId.toStdString(),
+        toParamValues(request.overrides), catalog);
+    if (!prepared)
+        return errorText(prepared.error());
+    auto executor = makeKernelExecutor();
+    engine::RunOptions options;
+    options.stop = stop;
+    if (progress) {
+        options.progress = [&progress](const engine::RunProgress& p) {
+            progress(static_cast<int>(p.stepsDone), static_cast<int>(p.stepCount), QString::fromStdString(p.current));
+        };
+    }
+    const auto report
+        = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, options);
+    if (!report)
+        return errorText(report.error());
+    return buildRunSnapshot(*report, *prepared->profile);
+}
+
+} // namespace model

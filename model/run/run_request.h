@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+
+namespace model {
+
+/// What to run: a scenario file on a device with parameter overrides (`--set NAME=VALUE`).
+struct RunRequest {
+    QString scenarioFile;
+    QString deviceId; ///< empty: the scenario's own device
+    QMap<QString, qint64> overrides;
+};
+
+} // namespace model

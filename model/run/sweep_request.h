@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace model {
+
+/// A sweep: `param` from `from` to `to` (inclusive) by `step`, on each device, with the other parameters
+/// overridden as a run would override them (`--set n=262144`).
+struct SweepRequest {
+    QString scenarioFile;
+    QString param;
+    qint64 from = 0;
+    qint64 to = 0;
+    qint64 step = 1;
+    QStringList deviceIds;
+    QMap<QString, qint64> overrides; ///< never contains `param`
+    int threads = 0; ///< 0: one per core
+};
+
+} // namespace model
