@@ -52,6 +52,7 @@ private:
     std::uint64_t setOf(std::uint64_t tag) const;
 
     std::vector<CacheLine> m_lines; ///< set-major: set s holds [s × ways, (s + 1) × ways)
+    std::vector<std::uint64_t> m_keys; ///< tag + 1 of each way (0: unused), apart so a lookup reads few bytes
     std::uint64_t m_sets = 0;
     std::uint32_t m_ways = 1;
     std::uint32_t m_lineBytes = 128;

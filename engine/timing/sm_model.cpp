@@ -9,8 +9,10 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
     , m_ctx(context)
     , m_blocks(context.blocksPerSm)
     , m_warps(std::size_t { context.blocksPerSm } * context.warpsPerBlock)
+    , m_scoreboards(m_warps.size())
     , m_pipeFree(context.schedulers)
     , m_issuedNow(m_warps.size(), 0)
+    , m_schedulerWake(context.schedulers, 0)
     , m_recording(context.intervals && context.intervals->records(id))
 {
     for (std::uint32_t s = 0; s < context.schedulers; ++s)
@@ -58,8 +60,11 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
         }
         w.active = true;
         ++m_residentWarps;
-        refreshHead(w, start);
+        m_scoreboards[slot].clear();
+        refreshHead(w, slot, start);
     }
+    for (auto& wake : m_schedulerWake)
+        wake = std::min(wake, start);
     if (it->live == 0) {
         m_finished.push_back(FinishedBlock { start, std::move(it->traces) });
         it->used = false;
@@ -77,10 +82,10 @@ const StaticInstruction& SmModel::headStatic(const Warp& w) const
     return (*m_ctx.statics)[op.function][op.pc];
 }
 
-void SmModel::refreshHead(Warp& w, std::uint64_t now) const
+void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now) const
 {
     const StaticInstruction& st = headStatic(w);
-    w.dependency = w.scoreboard.waitFor(st, now);
+    w.dependency = m_scoreboards[slot].waitFor(st, now);
     w.headPipe = headOp(w).kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
 }
 
@@ -93,40 +98,55 @@ std::uint64_t SmModel::pipeFree(const Warp& w, std::uint32_t slot) const
 
 std::uint64_t SmModel::wakeCycle(const Warp& w, std::uint32_t slot) const
 {
-    return std::max({ w.nextIssue, w.dependency.readyCycle, pipeFree(w, slot) });
+    const std::uint64_t ready = w.nextIssue > w.dependency.readyCycle ? w.nextIssue : w.dependency.readyCycle;
+    const std::uint64_t pipe = pipeFree(w, slot);
+    return ready > pipe ? ready : pipe;
 }
 
 std::uint64_t SmModel::step(std::uint64_t now)
 {
     accumulate(now);
-    std::fill(m_issuedNow.begin(), m_issuedNow.end(), std::uint8_t { 0 });
-    for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s)
-        issueOne(s, now);
+    if (m_recording)
+        std::fill(m_issuedNow.begin(), m_issuedNow.end(), std::uint8_t { 0 });
+    std::uint64_t next = kNever;
+    for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s) {
+        // A scheduler whose earliest wake is later has nothing to do now (wakes only move later, except
+        // when a block arrives or a barrier opens, which lower the bound).
+        if (m_schedulerWake[s] <= now)
+            m_schedulerWake[s] = issueOne(s, now);
+    }
+    for (const std::uint64_t wake : m_schedulerWake) // after all: a barrier release lowers any scheduler's
+        next = std::min(next, wake);
     if (m_recording)
         recordStates(now);
-    std::uint64_t next = kNever;
-    for (std::uint32_t slot = 0; slot < m_warps.size(); ++slot) {
-        const Warp& w = m_warps[slot];
-        if (w.active && !w.atBarrier)
-            next = std::min(next, std::max(now + 1, wakeCycle(w, slot)));
-    }
     return next;
 }
 
-bool SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
+std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
 {
+    // One pass: the ready warps, and the earliest wake of the others. Issuing only delays pipes, so the
+    // minimum taken before the issue stays a safe lower bound for the next step.
     m_ready.clear();
+    std::uint64_t next = kNever;
     for (auto slot = scheduler; slot < m_warps.size(); slot += m_ctx.schedulers) {
         const Warp& w = m_warps[slot];
-        if (w.active && !w.atBarrier && wakeCycle(w, slot) <= now)
+        if (!w.active || w.atBarrier)
+            continue;
+        const std::uint64_t wake = wakeCycle(w, slot);
+        if (wake <= now)
             m_ready.push_back(Candidate { slot, w.age });
+        else
+            next = std::min(next, wake);
     }
     if (m_ready.empty())
-        return false;
+        return next;
     const std::uint32_t slot = m_ready[m_policies[scheduler]->pick(m_ready)].slot;
     m_policies[scheduler]->issued(slot);
     issue(slot, now);
-    return true;
+    if (m_ready.size() > 1)
+        return now + 1; // the others are still ready
+    const Warp& w = m_warps[slot];
+    return w.active && !w.atBarrier ? std::min(next, std::max(now + 1, wakeCycle(w, slot))) : next;
 }
 
 std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now)
@@ -165,7 +185,7 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
     if (m_recording)
         markIssued(w, slot, now);
     const std::uint64_t ready = execute(w, slot, op, now);
-    w.scoreboard.write(st, ready, op.kind != OpKind::Compute, now);
+    m_scoreboards[slot].write(st, ready, op.kind != OpKind::Compute, now);
     w.lastCompletion = std::max(w.lastCompletion, ready);
     w.nextIssue = now + 1;
     w.lastIssue = now;
@@ -183,7 +203,7 @@ void SmModel::advance(Warp& w, std::uint32_t slot, std::uint64_t now)
         finishWarp(w, slot, now);
         return;
     }
-    refreshHead(w, now);
+    refreshHead(w, slot, now);
 }
 
 void SmModel::arriveAtBarrier(Warp& w, std::uint64_t now)
@@ -205,6 +225,8 @@ void SmModel::releaseBarrier(Block& block, std::uint32_t blockSlot, std::uint64_
         if (w.active && w.atBarrier) {
             w.atBarrier = false;
             w.nextIssue = std::max(w.nextIssue, resume);
+            auto& wake = m_schedulerWake[(blockSlot * m_ctx.warpsPerBlock + i) % m_ctx.schedulers];
+            wake = std::min(wake, resume);
         }
     }
     block.arrived = 0;

@@ -81,7 +81,6 @@ private:
         std::uint64_t lastCompletion = 0;
         RegisterWait dependency;
         std::uint8_t headPipe = 0; ///< the head instruction's pipe, or kLsuPipe for a memory access
-        Scoreboard scoreboard;
         WarpState state = WarpState::Idle;
         std::uint64_t stateStart = 0;
     };
@@ -89,9 +88,9 @@ private:
     const TraceOp& headOp(const Warp& w) const;
     const StaticInstruction& headStatic(const Warp& w) const;
     std::uint64_t pipeFree(const Warp& w, std::uint32_t slot) const;
-    void refreshHead(Warp& w, std::uint64_t now) const;
+    void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now) const;
     std::uint64_t wakeCycle(const Warp& w, std::uint32_t slot) const;
-    bool issueOne(std::uint32_t scheduler, std::uint64_t now);
+    std::uint64_t issueOne(std::uint32_t scheduler, std::uint64_t now);
     void issue(std::uint32_t slot, std::uint64_t now);
     std::uint64_t execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now);
     void advance(Warp& w, std::uint32_t slot, std::uint64_t now);
@@ -107,10 +106,12 @@ private:
     const SmContext& m_ctx;
     std::vector<Block> m_blocks;
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
+    std::vector<Scoreboard> m_scoreboards; ///< per slot; apart from Warp so the schedulers' scans stay small
     std::vector<std::array<std::uint64_t, kPipeCount>> m_pipeFree; ///< per scheduler
     std::vector<std::unique_ptr<WarpSchedulerPolicy>> m_policies;
     std::vector<Candidate> m_ready;
     std::vector<std::uint8_t> m_issuedNow;
+    std::vector<std::uint64_t> m_schedulerWake; ///< per scheduler: no warp of it can issue before this cycle
     std::uint64_t m_lsuFree = 0;
     std::uint64_t m_blockLaunchFree = 0;
     std::vector<FinishedBlock> m_finished;
