@@ -1,0 +1,169 @@
+#include "views/bandwidth/bandwidth_chart.h"
+
+#include "views/plot/plot_theme.h"
+#include "views/plot/qcustomplot.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace views {
+
+QColor BandwidthChart::deviceColor(int index)
+{
+    static const QColor colors[] = { QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
+        QColor(0x94, 0x67, 0xbd), QColor(0xff, 0x7f, 0x0e), QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf),
+        QColor(0xe3, 0x77, 0xc2) };
+    return colors[index % 8];
+}
+
+BandwidthChart::BandwidthChart(QWidget* parent)
+    : QWidget(parent)
+{
+    setupPlot();
+    applyTheme();
+}
+
+void BandwidthChart::setupPlot()
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("bandwidthPlot"));
+    m_plot->setMinimumSize(360, 220);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    createTracer();
+    connect(m_plot, &QCustomPlot::mouseMove, this, &BandwidthChart::onMouseMove);
+}
+
+void BandwidthChart::createTracer()
+{
+    m_tracer = new QCPItemTracer(m_plot);
+    m_tracer->setStyle(QCPItemTracer::tsCircle);
+    m_tracer->setSize(9);
+    m_tracer->setVisible(false);
+    m_tracer->setInterpolating(false);
+}
+
+void BandwidthChart::applyTheme()
+{
+    const auto theme = PlotTheme::fromPalette(palette(), font());
+    theme.applyTo(*m_plot);
+    m_plot->legend->setBrush(theme.background);
+    m_plot->legend->setTextColor(theme.foreground);
+    m_plot->legend->setBorderPen(QPen(theme.grid));
+    m_tracer->setPen(QPen(theme.foreground, 1.5));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BandwidthChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyTheme();
+}
+
+void BandwidthChart::show(std::shared_ptr<const model::SweepSnapshot> snapshot, model::SweepMetric metric)
+{
+    m_snapshot = std::move(snapshot);
+    m_metric = metric;
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    createTracer();
+    applyTheme();
+    if (!m_snapshot)
+        return;
+    m_plot->xAxis->setLabel(m_snapshot->param);
+    m_plot->yAxis->setLabel(model::sweepMetricAxisLabel(metric));
+    for (int i = 0; i < m_snapshot->devices.size(); ++i) {
+        addDeviceCurve(m_snapshot->devices[i], i);
+        if (metric == model::SweepMetric::EffectiveBandwidth)
+            addTheoreticalLine(m_snapshot->devices[i], i);
+    }
+    fitAxes();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BandwidthChart::addDeviceCurve(const model::SweepSeries& series, int index)
+{
+    auto* graph = m_plot->addGraph();
+    graph->setName(series.deviceName);
+    const QColor color = deviceColor(index);
+    graph->setPen(QPen(color, 2));
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 5));
+    const auto& y = series.values(m_metric);
+    graph->setData(series.x.mid(0, y.size()), y, true);
+}
+
+void BandwidthChart::addTheoreticalLine(const model::SweepSeries& series, int index)
+{
+    auto* line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(0, series.theoreticalBandwidthGBps);
+    line->point2->setCoords(1, series.theoreticalBandwidthGBps);
+    line->setPen(QPen(deviceColor(index), 1.2, Qt::DashLine));
+    auto* label = new QCPItemText(m_plot);
+    label->setText(tr("%1 theoretical %2 GB/s").arg(series.deviceName).arg(series.theoreticalBandwidthGBps, 0, 'f', 0));
+    label->setColor(deviceColor(index));
+    label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    label->position->setCoords(0.01, series.theoreticalBandwidthGBps);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+}
+
+void BandwidthChart::fitAxes()
+{
+    m_plot->rescaleAxes();
+    double top = m_plot->yAxis->range().upper;
+    if (m_metric == model::SweepMetric::EffectiveBandwidth)
+        for (const auto& series : m_snapshot->devices)
+            top = std::max(top, series.theoreticalBandwidthGBps);
+    m_plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1.0);
+    const auto x = m_plot->xAxis->range();
+    const double pad = std::max(x.size() * 0.02, 0.5);
+    m_plot->xAxis->setRange(x.lower - pad, x.upper + pad);
+}
+
+QString BandwidthChart::readoutAt(QPointF pixel)
+{
+    QCPGraph* best = nullptr;
+    int bestIndex = -1;
+    double bestDistance = std::numeric_limits<double>::max();
+    for (int g = 0; g < m_plot->graphCount(); ++g) {
+        auto* graph = m_plot->graph(g);
+        for (int i = 0; i < graph->dataCount(); ++i) {
+            const auto point = graph->dataMainKey(i);
+            const QPointF at(m_plot->xAxis->coordToPixel(point), m_plot->yAxis->coordToPixel(graph->dataMainValue(i)));
+            const double distance = QLineF(at, pixel).length();
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                best = graph;
+                bestIndex = i;
+            }
+        }
+    }
+    if (!best || bestDistance > 30)
+        return {};
+    m_tracer->setGraph(best);
+    m_tracer->setGraphKey(best->dataMainKey(bestIndex));
+    return tr("%1\n%2 = %3\n%4: %5")
+        .arg(best->name(), m_snapshot ? m_snapshot->param : QString())
+        .arg(best->dataMainKey(bestIndex))
+        .arg(model::sweepMetricName(m_metric))
+        .arg(best->dataMainValue(bestIndex), 0, 'g', 4);
+}
+
+void BandwidthChart::onMouseMove(QMouseEvent* event)
+{
+    const auto text = readoutAt(event->position());
+    m_tracer->setVisible(!text.isEmpty());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace views

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "model/run/run_snapshot.h"
+#include "views/streams/stream_layout.h"
+#include "views/streams/time_axis.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+namespace views {
+
+/// The painted part of the Stream view: the time ruler, the row labels and the operations as bars.
+/// Wheel zooms about the cursor, a drag pans, hovering a bar shows its details, and two clicks place a
+/// ruler that measures the time between them (a third click starts a new one; Esc clears it). All
+/// mapping and hit-testing is in TimeAxis and StreamLayout. GUI thread only.
+class StreamTimelineCanvas : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr double labelWidth = 150;
+
+    explicit StreamTimelineCanvas(QWidget* parent = nullptr);
+
+    void setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
+    /// Shows the whole run.
+    void fitAll();
+    void clearRuler();
+
+    const TimeAxis& axis() const { return m_axis; }
+    const StreamLayout& layout() const { return m_layout; }
+    /// The ruler's ends in µs; the second is empty while only one point is placed.
+    const QVector<double>& rulerPoints() const { return m_ruler; }
+    /// The text the ruler shows: "Δ 12.5 µs", or empty.
+    QString rulerText() const;
+    /// The hover text for a point in widget coordinates (what the tooltip shows), or empty.
+    QString detailsAt(QPointF point) const;
+    QSize sizeHint() const override;
+
+Q_SIGNALS:
+    void rulerChanged(const QString& text);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    double timeWidth() const { return width() - labelWidth - 8; }
+    void addRulerPoint(double us);
+
+    std::shared_ptr<const model::RunSnapshot> m_snapshot;
+    StreamLayout m_layout;
+    TimeAxis m_axis;
+    QVector<double> m_ruler;
+    std::optional<QPointF> m_pressAt;
+    QPointF m_lastDragAt;
+    bool m_dragging = false;
+    bool m_fitted = false; ///< keep fitting on resize until the user zooms or pans
+};
+
+} // namespace views

@@ -1,0 +1,131 @@
+#include "views/summary/launch_summary_panel.h"
+
+#include "model/run/launch_guidance.h"
+#include "views/plot/axis_math.h"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace views {
+
+namespace {
+
+QString dims(const std::array<quint32, 3>& d)
+{
+    return QStringLiteral("(%1, %2, %3)").arg(d[0]).arg(d[1]).arg(d[2]);
+}
+
+QString perRequest(quint64 count, quint64 requests)
+{
+    if (requests == 0)
+        return QString::number(count);
+    return QStringLiteral("%1  (%2 per request)")
+        .arg(count)
+        .arg(static_cast<double>(count) / static_cast<double>(requests), 0, 'f', 2);
+}
+
+void addRow(QTreeWidgetItem* parent, const QString& name, const QString& value)
+{
+    auto* item = new QTreeWidgetItem(parent, { name, value });
+    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+}
+
+} // namespace
+
+LaunchSummaryPanel::LaunchSummaryPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("launchSummary"));
+    setupWidgets();
+}
+
+void LaunchSummaryPanel::setupWidgets()
+{
+    m_header = new QLabel(tr("No run yet."));
+    m_header->setWordWrap(true);
+    m_tree = new QTreeWidget;
+    m_tree->setObjectName(QStringLiteral("launchSummaryTree"));
+    m_tree->setHeaderLabels({ tr("Launch / counter"), tr("Value") });
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(true);
+    m_guidance = new QLabel;
+    m_guidance->setObjectName(QStringLiteral("launchGuidance"));
+    m_guidance->setWordWrap(true);
+    m_guidance->setTextFormat(Qt::PlainText);
+    m_guidance->setFrameShape(QFrame::StyledPanel);
+    m_guidance->setMargin(6);
+    m_guidance->setVisible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_header);
+    layout->addWidget(m_tree, 1);
+    layout->addWidget(m_guidance);
+}
+
+void LaunchSummaryPanel::setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
+{
+    m_tree->clear();
+    m_guidance->clear();
+    m_guidance->setVisible(false);
+    if (!snapshot) {
+        m_header->setText(tr("No run yet."));
+        return;
+    }
+    m_header->setText(tr("%1 on %2: %n launch(es)", nullptr, static_cast<int>(snapshot->launches.size()))
+                          .arg(QFileInfo(snapshot->scenarioFile).fileName(), snapshot->deviceName));
+    for (const auto& launch : snapshot->launches)
+        addLaunch(*snapshot, launch);
+    m_tree->expandAll();
+}
+
+void LaunchSummaryPanel::addLaunch(const model::RunSnapshot& snapshot, const model::LaunchSummary& launch)
+{
+    auto* top = new QTreeWidgetItem(m_tree,
+        { launch.kernel, tr("grid %1 · block %2 · stream %3").arg(dims(launch.grid), dims(launch.block)).arg(launch.stream) });
+    QFont bold = top->font(0);
+    bold.setBold(true);
+    top->setFont(0, bold);
+    addTimingRows(top, launch);
+    addGlobalRows(top, launch, snapshot.transactionUnit);
+    if (launch.sharedLoadRequests + launch.sharedStoreRequests > 0) {
+        addRow(top, tr("Shared load wavefronts"), perRequest(launch.sharedLoadWavefronts, launch.sharedLoadRequests));
+        addRow(top, tr("Shared store wavefronts"), perRequest(launch.sharedStoreWavefronts, launch.sharedStoreRequests));
+    }
+    addRow(top, tr("Warp instructions"), QString::number(launch.warpInstructions));
+    addRow(top, tr("Divergent branches"), QString::number(launch.divergentBranches));
+    const auto sentence = model::launchGuidance(launch, snapshot.params);
+    if (sentence.isEmpty())
+        return;
+    const auto previous = m_guidance->text();
+    m_guidance->setText((previous.isEmpty() ? QString() : previous + QLatin1Char('\n'))
+        + QStringLiteral("%1: %2").arg(launch.kernel, sentence));
+    m_guidance->setVisible(true);
+}
+
+void LaunchSummaryPanel::addTimingRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch)
+{
+    addRow(parent, tr("Time"), launch.timeUs ? tr("%1 µs").arg(*launch.timeUs, 0, 'f', 2) : tr("not timed (no timing model yet)"));
+    if (launch.effectiveBandwidthGBps)
+        addRow(parent, tr("Effective bandwidth"), tr("%1 GB/s").arg(*launch.effectiveBandwidthGBps, 0, 'f', 1));
+    addRow(parent, tr("Theoretical occupancy"), formatPercent(launch.theoreticalOccupancy * 100.0));
+    if (launch.achievedOccupancy)
+        addRow(parent, tr("Achieved occupancy"), formatPercent(*launch.achievedOccupancy * 100.0));
+}
+
+void LaunchSummaryPanel::addGlobalRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch, const QString& unit)
+{
+    addRow(parent, tr("Global load requests"), QString::number(launch.loadRequests));
+    addRow(parent, tr("Global load sectors"), perRequest(launch.loadSectors, launch.loadRequests));
+    addRow(parent, tr("Global load transactions (%1)").arg(unit), perRequest(launch.loadTransactions, launch.loadRequests));
+    addRow(parent, tr("Global load efficiency"), formatPercent(launch.loadEfficiency * 100.0));
+    addRow(parent, tr("Global store requests"), QString::number(launch.storeRequests));
+    addRow(parent, tr("Global store sectors"), perRequest(launch.storeSectors, launch.storeRequests));
+    addRow(parent, tr("Global store transactions (%1)").arg(unit), perRequest(launch.storeTransactions, launch.storeRequests));
+    addRow(parent, tr("Global store efficiency"), formatPercent(launch.storeEfficiency * 100.0));
+}
+
+} // namespace views

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "model/run/run_snapshot.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace views {
+
+/// The launch summary: per launch its kernel, grid and block, and its counters — requests, sectors and
+/// transactions with their ratios per request, load and store efficiency, shared wavefronts, time and
+/// bandwidth when timed — with one sentence of guidance per launch citing the Best Practices Guide.
+/// GUI thread only.
+class LaunchSummaryPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LaunchSummaryPanel(QWidget* parent = nullptr);
+
+    void setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
+    QTreeWidget* tree() const { return m_tree; }
+    QLabel* guidance() const { return m_guidance; }
+
+private:
+    void setupWidgets();
+    void addLaunch(const model::RunSnapshot& snapshot, const model::LaunchSummary& launch);
+    void addTimingRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch);
+    void addGlobalRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch, const QString& unit);
+
+    QLabel* m_header = nullptr;
+    QTreeWidget* m_tree = nullptr;
+    QLabel* m_guidance = nullptr;
+};
+
+} // namespace views
