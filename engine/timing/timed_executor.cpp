@@ -2,6 +2,8 @@
 
 #include "engine/host/kernel_registers.h"
 
+#include <algorithm>
+
 namespace engine::timing {
 
 TimedExecutor::TimedExecutor(TimingOptions options)
@@ -23,6 +25,13 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     const auto& fn = request.module->functions[request.kernel];
     if (const auto registers = shippedRegisterCount(request.module->sourceName, fn.name))
         options.registersPerThread = static_cast<std::uint32_t>(*registers);
+    // The shipped count is ptxas's for the PTX's own architecture; ptxas for an older device fits the block
+    // into its register file (spilling if it must), so cap the count at what one block may have there.
+    const std::uint64_t threads = std::uint64_t { request.block[0] } * request.block[1] * request.block[2];
+    if (threads > 0) {
+        const auto fit = static_cast<std::uint64_t>(request.profile->limits.maxRegistersPerBlock) / threads;
+        options.registersPerThread = static_cast<std::uint32_t>(std::min<std::uint64_t>(options.registersPerThread, fit));
+    }
     auto timed = runTimedKernel(request, memory, options, stop);
     if (!timed)
         return timed.error();

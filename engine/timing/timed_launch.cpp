@@ -233,6 +233,11 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     auto occupancy = calculateOccupancy(*request.profile, input);
     if (!occupancy)
         return occupancy.error();
+    if (occupancy->blocksPerSm == 0)
+        return Error { ErrorCode::InvalidArgument,
+            "a block of " + std::to_string(plan->threadsPerBlock) + " threads with " + std::to_string(options.registersPerThread)
+                + " registers per thread and " + std::to_string(plan->sharedBytes)
+                + " bytes of shared memory does not fit on one SM of " + request.profile->id };
     std::unique_ptr<MemoryHierarchy> own;
     MemoryHierarchy* hierarchy = options.deviceMemory;
     if (!hierarchy) {
