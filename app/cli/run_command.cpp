@@ -6,6 +6,7 @@
 
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
+#include "engine/timing/timed_executor.h"
 
 #include <fstream>
 
@@ -72,10 +73,15 @@ int runRun(const ParsedArgs& args, CommandIo& io)
     auto prepared = engine::prepareScenario(args.positional().front(), args.value("device").value_or(""), overrides, *catalog);
     if (!prepared)
         throw UsageError(prepared.error().toString());
-    engine::FunctionalExecutor executor;
+    // The timing model gives each launch its duration; --functional runs the kernels without it (faster).
+    std::unique_ptr<engine::KernelExecutor> executor;
+    if (args.flag("functional"))
+        executor = std::make_unique<engine::FunctionalExecutor>();
+    else
+        executor = std::make_unique<engine::timing::TimedExecutor>();
     engine::RunOptions options;
     options.instructionBudget = static_cast<std::uint64_t>(budget);
-    const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor, options);
+    const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, options);
     if (!report)
         throw UsageError(report.error().toString());
     writeDumps(args, *report);
@@ -99,6 +105,7 @@ Command runCommand()
             { "set", "NAME=VALUE", "override a scenario parameter (repeatable)", true },
             { "dump", "NAME=FILE", "write buffer NAME's final bytes to FILE, little-endian (repeatable)", true },
             { "budget", "N", "warp instructions allowed per launch before it is stopped (default 2e9)", false },
+            { "functional", "", "run kernels without the timing model (no time, cycles or bandwidth)", false },
             { "json", "", "print one JSON document", false },
         },
         runRun,

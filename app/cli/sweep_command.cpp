@@ -5,6 +5,7 @@
 
 #include "engine/host/kernel_executor.h"
 #include "engine/host/sweep.h"
+#include "engine/timing/timed_executor.h"
 
 #include <sstream>
 
@@ -74,7 +75,12 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     }
     engine::SweepOptions options;
     options.threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
-    options.makeExecutor = [] { return std::make_unique<engine::FunctionalExecutor>(); };
+    const bool functional = args.flag("functional");
+    options.makeExecutor = [functional]() -> std::unique_ptr<engine::KernelExecutor> {
+        if (functional)
+            return std::make_unique<engine::FunctionalExecutor>();
+        return std::make_unique<engine::timing::TimedExecutor>();
+    };
     const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
     if (!points)
         throw UsageError(points.error().toString());
@@ -101,6 +107,7 @@ Command sweepCommand()
             { "param", "NAME=FROM:TO[:STEP]", "the parameter to sweep, inclusive range", false },
             { "device", "ID[,ID...]", "device profile ids, comma-separated", false },
             { "threads", "N", "worker threads (default: one per hardware thread)", false },
+            { "functional", "", "run kernels without the timing model (no time or bandwidth)", false },
             { "csv", "", "one CSV row per point and launch", false },
             { "json", "", "one JSON document", false },
         },
