@@ -5,6 +5,50 @@
 
 namespace app {
 
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("app::CommandLine", text);
+}
+
+void parseOverrides(const QStringList& values, CommandLine& commandLine)
+{
+    for (const auto& text : values) {
+        const auto name = text.section(QLatin1Char('='), 0, 0).trimmed();
+        bool isNumber = false;
+        const auto value = text.section(QLatin1Char('='), 1).toLongLong(&isNumber);
+        if (name.isEmpty() || !isNumber)
+            commandLine.problems << tr("--set %1: expected NAME=INTEGER").arg(text);
+        else
+            commandLine.overrides.insert(name, value);
+    }
+}
+
+void parseSweep(const QString& text, const QString& devices, CommandLine& commandLine)
+{
+    if (text.isEmpty())
+        return;
+    const auto numbers = text.section(QLatin1Char('='), 1).split(QLatin1Char(':'));
+    bool ok = numbers.size() == 2 || numbers.size() == 3;
+    model::SweepRequest sweep;
+    sweep.param = text.section(QLatin1Char('='), 0, 0).trimmed();
+    for (qsizetype i = 0; ok && i < numbers.size(); ++i) {
+        const auto value = numbers[i].toLongLong(&ok);
+        (i == 0 ? sweep.from : i == 1 ? sweep.to : sweep.step) = value;
+    }
+    sweep.deviceIds = devices.isEmpty()
+        ? QStringList { QStringLiteral("g80"), QStringLiteral("c2050"), QStringLiteral("v100"), QStringLiteral("h100") }
+        : devices.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (!ok || sweep.param.isEmpty() || sweep.to < sweep.from || sweep.step < 1 || sweep.deviceIds.isEmpty()) {
+        commandLine.problems << tr("--sweep %1 --sweep-devices %2: expected NAME=FROM:TO[:STEP] and ID,...").arg(text, devices);
+        return;
+    }
+    commandLine.sweep = sweep;
+}
+
+} // namespace
+
 CommandLine parseCommandLine(const QCoreApplication& application)
 {
     QCommandLineParser parser;
@@ -30,7 +74,15 @@ CommandLine parseCommandLine(const QCoreApplication& application)
         QCoreApplication::translate("app::CommandLine", "Save a PNG of the main window to FILE, then quit."),
         QStringLiteral("FILE"));
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ device, block, regs, smem });
+    const QCommandLineOption set(QStringLiteral("set"), tr("Override a scenario parameter (repeatable)."),
+        QStringLiteral("NAME=VALUE"));
+    const QCommandLineOption sweep(QStringLiteral("sweep"),
+        tr("Sweep a parameter of the scenario FILE, as warpscope-cli sweep --param."), QStringLiteral("NAME=FROM:TO[:STEP]"));
+    const QCommandLineOption sweepDevices(QStringLiteral("sweep-devices"), tr("Devices of --sweep, comma-separated (default g80,c2050,v100,h100)."),
+        QStringLiteral("ID,..."));
+    const QCommandLineOption view(QStringLiteral("view"),
+        tr("Bring a view to the front: streams, bandwidth, summary or occupancy."), QStringLiteral("NAME"));
+    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view });
     parser.addOption(screenshot);
     parser.process(application);
 
@@ -40,6 +92,9 @@ CommandLine parseCommandLine(const QCoreApplication& application)
         commandLine.file = positional.front();
     commandLine.deviceId = parser.value(device);
     commandLine.screenshotPath = parser.value(screenshot);
+    commandLine.view = parser.value(view);
+    parseOverrides(parser.values(set), commandLine);
+    parseSweep(parser.value(sweep), parser.value(sweepDevices), commandLine);
     // A value that is not a number is ignored; the view's spin boxes bound the rest.
     commandLine.threadsPerBlock = parser.value(block).toInt();
     commandLine.registersPerThread = parser.value(regs).toInt();

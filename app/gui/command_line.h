@@ -1,5 +1,8 @@
 #pragma once
 
+#include "model/run/sweep_request.h"
+
+#include <QMap>
 #include <QString>
 
 class QCoreApplication;
@@ -14,6 +17,10 @@ struct CommandLine {
     int registersPerThread = 0; ///< --regs; 0 for the remembered value
     int sharedBytesPerBlock = -1; ///< --smem; -1 for the remembered value
     QString screenshotPath; ///< hidden --screenshot FILE: save a picture of the window and quit
+    QMap<QString, qint64> overrides; ///< --set NAME=VALUE (repeatable): parameters of the scenario FILE
+    model::SweepRequest sweep; ///< --sweep NAME=FROM:TO[:STEP] --sweep-devices ID,...; empty param for none
+    QString view; ///< --view streams|bandwidth|summary|occupancy: the dock to bring to the front
+    QStringList problems; ///< options that were not understood, one line each
 };
 
 /// Parses the application's arguments; --help and --version print and exit, as QCommandLineParser does.

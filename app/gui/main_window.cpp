@@ -2,29 +2,31 @@
 
 #include "app/gui/about_dialog.h"
 #include "app/gui/command_line.h"
+#include "app/gui/device_menu.h"
 #include "app/gui/file_kind.h"
+#include "app/gui/run_session.h"
+#include "app/gui/run_status_widget.h"
+#include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
 #include "model/occupancy/occupancy_model.h"
+#include "views/bandwidth/bandwidth_view.h"
 #include "views/occupancy/occupancy_view.h"
+#include "views/streams/stream_view.h"
+#include "views/summary/launch_summary_panel.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDesktopServices>
-#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
-#include <QUrl>
 
 namespace app {
 
@@ -44,9 +46,11 @@ MainWindow::MainWindow(model::DeviceCatalogLoad catalog, QWidget* parent)
     setDockNestingEnabled(true);
     setupModels();
     setupDocks();
+    setupRunDocks();
     setupFileMenu();
     setupViewMenu();
     setupDeviceMenu();
+    m_session->setupMenu(menuBar());
     setupHelpMenu();
     setupToolBar();
     setupStatusBar();
@@ -62,13 +66,41 @@ void MainWindow::setupModels()
     m_occupancy = new model::OccupancyModel(m_catalog.catalog, this);
 }
 
+QDockWidget* MainWindow::addViewDock(
+    QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(view);
+    addDockWidget(area, dock);
+    m_docks.push_back(dock);
+    return dock;
+}
+
 void MainWindow::setupDocks()
 {
     m_occupancyView = new views::OccupancyView(m_occupancy);
-    m_occupancyDock = new QDockWidget(tr("Occupancy"), this);
-    m_occupancyDock->setObjectName(QStringLiteral("occupancyDock"));
-    m_occupancyDock->setWidget(m_occupancyView);
-    addDockWidget(Qt::TopDockWidgetArea, m_occupancyDock);
+    m_occupancyDock = addViewDock(m_occupancyView, tr("Occupancy"), QStringLiteral("occupancyDock"), Qt::TopDockWidgetArea);
+}
+
+void MainWindow::setupRunDocks()
+{
+    m_streamView = new views::StreamView;
+    m_bandwidthView = new views::BandwidthView;
+    m_launchSummary = new views::LaunchSummaryPanel;
+    // The big views share one tabbed area; the launch summary runs down the whole right side beside them.
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    auto* streams = addViewDock(m_streamView, tr("Streams"), QStringLiteral("streamsDock"), Qt::TopDockWidgetArea);
+    auto* bandwidth = addViewDock(m_bandwidthView, tr("Bandwidth"), QStringLiteral("bandwidthDock"), Qt::TopDockWidgetArea);
+    addViewDock(m_launchSummary, tr("Launch Summary"), QStringLiteral("summaryDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_occupancyDock, streams);
+    tabifyDockWidget(streams, bandwidth);
+    m_occupancyDock->raise();
+    QVector<model::DeviceSummary> devices;
+    for (int row = 0; row < m_devices->rowCount(); ++row)
+        devices.push_back(m_devices->summaryAt(row));
+    m_session = new RunSession(m_catalog.catalog, devices, this, { m_streamView, m_bandwidthView, m_launchSummary });
 }
 
 void MainWindow::setupFileMenu()
@@ -88,9 +120,11 @@ void MainWindow::setupFileMenu()
 void MainWindow::setupViewMenu()
 {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    auto* toggleOccupancy = m_occupancyDock->toggleViewAction();
-    toggleOccupancy->setShortcut(QKeySequence(Qt::ALT | Qt::Key_1));
-    m_viewMenu->addAction(toggleOccupancy);
+    for (int i = 0; i < m_docks.size(); ++i) {
+        auto* toggle = m_docks[i]->toggleViewAction();
+        toggle->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        m_viewMenu->addAction(toggle);
+    }
     m_viewMenu->addSeparator();
     auto* reset = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
@@ -98,29 +132,10 @@ void MainWindow::setupViewMenu()
 
 void MainWindow::setupDeviceMenu()
 {
-    auto* menu = menuBar()->addMenu(tr("&Device"));
-    m_deviceActions = new QActionGroup(this);
-    for (int row = 0; row < m_devices->rowCount(); ++row) {
-        const auto device = m_devices->summaryAt(row);
-        auto* action = menu->addAction(m_devices->index(row).data().toString());
-        action->setCheckable(true);
-        action->setData(device.id);
-        m_deviceActions->addAction(action);
-        connect(action, &QAction::triggered, this, [this, id = device.id] { selectDevice(id); });
-    }
-    menu->addSeparator();
-    auto* next = menu->addAction(tr("&Next Device"), this, [this] { stepDevice(1); });
-    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
-    auto* previous = menu->addAction(tr("&Previous Device"), this, [this] { stepDevice(-1); });
-    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
-    menu->addSeparator();
-    menu->addAction(tr("Open &Profile Folder"), this, [] {
-        const auto directory = model::userProfileDirectory();
-        QDir().mkpath(directory);
-        QDesktopServices::openUrl(QUrl::fromLocalFile(directory));
-    });
-    auto* errors = menu->addAction(tr("Profile Load &Errors…"), this, &MainWindow::showProfileLoadErrors);
-    errors->setEnabled(!m_catalog.errors.isEmpty());
+    m_deviceMenu = new DeviceMenu(*m_devices, !m_catalog.errors.isEmpty(), menuBar(), this);
+    connect(m_deviceMenu, &DeviceMenu::deviceChosen, this, &MainWindow::selectDevice);
+    connect(m_deviceMenu, &DeviceMenu::stepRequested, this, &MainWindow::stepDevice);
+    connect(m_deviceMenu, &DeviceMenu::profileErrorsRequested, this, &MainWindow::showProfileLoadErrors);
 }
 
 void MainWindow::setupHelpMenu()
@@ -142,7 +157,7 @@ void MainWindow::setupToolBar()
     m_devicePicker->setToolTip(tr("The modeled GPU every view shows (Ctrl+[ / Ctrl+])"));
     toolBar->addWidget(m_devicePicker);
     connect(m_devicePicker, &QComboBox::activated, this, [this](int row) { selectDevice(m_devices->summaryAt(row).id); });
-    m_viewMenu->insertAction(m_viewMenu->actions().value(1), toolBar->toggleViewAction());
+    m_viewMenu->insertAction(m_viewMenu->actions().value(m_docks.size()), toolBar->toggleViewAction());
 }
 
 void MainWindow::setupStatusBar()
@@ -153,6 +168,7 @@ void MainWindow::setupStatusBar()
     m_statusDevice->setObjectName(QStringLiteral("statusDevice"));
     m_statusBandwidth = new QLabel;
     m_statusBandwidth->setObjectName(QStringLiteral("statusBandwidth"));
+    statusBar()->addPermanentWidget(m_session->statusWidget());
     statusBar()->addPermanentWidget(m_statusProfileErrors);
     statusBar()->addPermanentWidget(m_statusDevice);
     statusBar()->addPermanentWidget(m_statusBandwidth);
@@ -204,8 +220,11 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::start(const CommandLine& commandLine)
 {
     m_quiet = !commandLine.screenshotPath.isEmpty();
+    m_session->setQuiet(m_quiet);
     if (!commandLine.deviceId.isEmpty() && !selectDevice(commandLine.deviceId))
         statusBar()->showMessage(tr("Unknown device '%1'; showing %2").arg(commandLine.deviceId, m_occupancy->deviceId()));
+    if (!commandLine.problems.isEmpty())
+        statusBar()->showMessage(commandLine.problems.join(QStringLiteral("; ")), statusMessageMs);
     auto inputs = m_occupancy->inputs();
     if (commandLine.threadsPerBlock > 0)
         inputs.threadsPerBlock = commandLine.threadsPerBlock;
@@ -214,12 +233,59 @@ void MainWindow::start(const CommandLine& commandLine)
     if (commandLine.sharedBytesPerBlock >= 0)
         inputs.sharedBytesPerBlock = commandLine.sharedBytesPerBlock;
     m_occupancy->setInputs(inputs);
-    if (!commandLine.file.isEmpty())
-        QTimer::singleShot(0, this, [this, file = commandLine.file] { openFile(file); });
+    QTimer::singleShot(0, this, [this, view = commandLine.view] { raiseView(view); });
+    const bool opensFile = !commandLine.file.isEmpty() || (!m_quiet && !QSettings().value(QStringLiteral("demoShown")).toBool());
+    if (opensFile)
+        QTimer::singleShot(0, this, [this, commandLine] { openStartFile(commandLine); });
     if (!m_catalog.errors.isEmpty() && !m_quiet)
         QTimer::singleShot(0, this, &MainWindow::showProfileLoadErrors);
-    if (m_quiet)
+    if (!m_quiet)
+        return;
+    if (commandLine.file.isEmpty()) {
         scheduleWindowScreenshot(this, commandLine.screenshotPath);
+        return;
+    }
+    // A screenshot of a run waits until the run (and the sweep, if any) has delivered its snapshot.
+    connect(m_session, &RunSession::idle, this,
+        [this, path = commandLine.screenshotPath] { scheduleWindowScreenshot(this, path, 800); },
+        Qt::SingleShotConnection);
+}
+
+void MainWindow::openStartFile(const CommandLine& commandLine)
+{
+    if (commandLine.file.isEmpty()) {
+        QSettings().setValue(QStringLiteral("demoShown"), true);
+        openDemo();
+        return;
+    }
+    if (fileKindOf(commandLine.file) == FileKind::Scenario && QFileInfo(commandLine.file).isFile()) {
+        m_recentFiles.add(commandLine.file);
+        m_session->openScenario(commandLine.file, commandLine.overrides);
+        if (!commandLine.sweep.param.isEmpty())
+            m_session->startSweep(commandLine.sweep);
+        return;
+    }
+    openFile(commandLine.file);
+}
+
+void MainWindow::openDemo()
+{
+    if (!m_session->openDemo())
+        statusBar()->showMessage(tr("The bundled demo was not found (set WARPSCOPE_RESOURCES to warpscope's "
+                                    "resources folder)"), statusMessageMs);
+}
+
+void MainWindow::raiseView(const QString& name)
+{
+    if (name.isEmpty())
+        return;
+    for (auto* dock : std::as_const(m_docks)) {
+        if (dock->objectName().startsWith(name, Qt::CaseInsensitive)) {
+            dock->show();
+            dock->raise();
+            return;
+        }
+    }
 }
 
 bool MainWindow::selectDevice(const QString& id)
@@ -228,8 +294,9 @@ bool MainWindow::selectDevice(const QString& id)
     if (row < 0 || !m_occupancy->setDeviceId(id))
         return false;
     m_devicePicker->setCurrentIndex(row);
-    m_deviceActions->actions().at(row)->setChecked(true);
+    m_deviceMenu->setCurrentRow(row);
     updateStatusBar();
+    m_session->setDeviceId(id);
     return true;
 }
 
@@ -276,9 +343,13 @@ void MainWindow::openFile(const QString& path)
         return;
     }
     m_recentFiles.add(path);
-    reportCannotOpen(path, tr("This version of warpscope cannot open a %1 yet: running kernels on the device model "
-                              "comes in a later release. The Occupancy view works without a file.")
-                               .arg(describe(kind)));
+    if (kind == FileKind::Scenario) {
+        m_session->openScenario(path);
+        return;
+    }
+    reportCannotOpen(path, kind == FileKind::SessionDatabase
+            ? tr("Session databases open in a later release; warpscope-cli runs and report read them today.")
+            : tr("A %1 runs through a scenario that names it as its module (see resources/scenarios).").arg(describe(kind)));
 }
 
 void MainWindow::reportCannotOpen(const QString& path, const QString& reason)
@@ -287,30 +358,21 @@ void MainWindow::reportCannotOpen(const QString& path, const QString& reason)
     statusBar()->showMessage(tr("Cannot open %1: %2").arg(name, reason), statusMessageMs);
     if (m_quiet)
         return;
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Cannot open %1").arg(name), reason, QMessageBox::Ok, this);
-    box->setInformativeText(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    openCannotOpenBox(this, path, reason);
 }
 
 void MainWindow::populateRecentMenu()
 {
-    m_recentMenu->clear();
-    const auto files = m_recentFiles.files();
-    for (const auto& file : files)
-        m_recentMenu->addAction(QDir::toNativeSeparators(file), this, [this, file] { openFile(file); });
-    if (files.isEmpty())
-        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
-    m_recentMenu->addSeparator();
-    auto* clear = m_recentMenu->addAction(tr("&Clear List"), this, [this] { m_recentFiles.clear(); });
-    clear->setEnabled(!files.isEmpty());
+    fillRecentMenu(*m_recentMenu, m_recentFiles, this, [this](const QString& file) { openFile(file); });
 }
 
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState);
-    m_occupancyDock->setFloating(false);
-    m_occupancyDock->show();
+    for (auto* dock : std::as_const(m_docks)) {
+        dock->setFloating(false);
+        dock->show();
+    }
 }
 
 void MainWindow::showAbout()
@@ -322,18 +384,8 @@ void MainWindow::showAbout()
 
 void MainWindow::showProfileLoadErrors()
 {
-    if (m_catalog.errors.isEmpty())
-        return;
-    QStringList lines;
-    for (const auto& error : m_catalog.errors)
-        lines.push_back(error.text);
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Device profiles not loaded"),
-        tr("Device profiles in %1 that could not be loaded are left out:")
-            .arg(QDir::toNativeSeparators(model::userProfileDirectory())),
-        QMessageBox::Ok, this);
-    box->setInformativeText(lines.join(QLatin1Char('\n')));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    if (!m_catalog.errors.isEmpty())
+        openProfileErrorsBox(this, m_catalog.errors);
 }
 
 } // namespace app

@@ -5,7 +5,6 @@
 
 #include <QMainWindow>
 
-class QActionGroup;
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -17,12 +16,17 @@ class OccupancyModel;
 }
 
 namespace views {
+class BandwidthView;
+class LaunchSummaryPanel;
 class OccupancyView;
+class StreamView;
 }
 
 namespace app {
 
 struct CommandLine;
+class DeviceMenu;
+class RunSession;
 
 /// The window every view docks into: menus, a toolbar with the device picker, a status bar with the
 /// device's key figures, and the docks, whose layout is saved in QSettings. GUI thread only.
@@ -42,6 +46,12 @@ public:
 
     views::OccupancyView* occupancyView() const { return m_occupancyView; }
     model::OccupancyModel* occupancyModel() const { return m_occupancy; }
+    views::StreamView* streamView() const { return m_streamView; }
+    views::BandwidthView* bandwidthView() const { return m_bandwidthView; }
+    views::LaunchSummaryPanel* launchSummary() const { return m_launchSummary; }
+    RunSession* session() const { return m_session; }
+    /// Opens the bundled offset-copy demo at a small n, so the first run is quick.
+    void openDemo();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -49,6 +59,10 @@ protected:
 private:
     void setupModels();
     void setupDocks();
+    void setupRunDocks();
+    QDockWidget* addViewDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
+    void raiseView(const QString& name);
+    void openStartFile(const CommandLine& commandLine);
     void setupFileMenu();
     void setupViewMenu();
     void setupDeviceMenu();
@@ -71,8 +85,13 @@ private:
     model::OccupancyModel* m_occupancy = nullptr;
     views::OccupancyView* m_occupancyView = nullptr;
     QDockWidget* m_occupancyDock = nullptr;
+    views::StreamView* m_streamView = nullptr;
+    views::BandwidthView* m_bandwidthView = nullptr;
+    views::LaunchSummaryPanel* m_launchSummary = nullptr;
+    QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
+    RunSession* m_session = nullptr;
     QComboBox* m_devicePicker = nullptr;
-    QActionGroup* m_deviceActions = nullptr;
+    DeviceMenu* m_deviceMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QLabel* m_statusDevice = nullptr;

@@ -1,6 +1,9 @@
 #include "app/gui/recent_files.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
+#include <QMenu>
 #include <QSettings>
 
 namespace app {
@@ -42,6 +45,20 @@ void RecentFiles::clear()
 void RecentFiles::store(const QStringList& files)
 {
     QSettings().setValue(m_settingsKey, files);
+}
+
+void fillRecentMenu(QMenu& menu, RecentFiles& recent, QObject* context, const std::function<void(const QString&)>& open)
+{
+    menu.clear();
+    const auto files = recent.files();
+    for (const auto& file : files)
+        menu.addAction(QDir::toNativeSeparators(file), context, [open, file] { open(file); });
+    if (files.isEmpty())
+        menu.addAction(QCoreApplication::translate("app::RecentFiles", "No recent files"))->setEnabled(false);
+    menu.addSeparator();
+    auto* clear = menu.addAction(QCoreApplication::translate("app::RecentFiles", "&Clear List"), context,
+        [&recent] { recent.clear(); });
+    clear->setEnabled(!files.isEmpty());
 }
 
 } // namespace app

@@ -3,6 +3,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
+class QMenu;
+class QObject;
+
 namespace app {
 
 /// The most recently opened files, newest first, kept in QSettings under one key. GUI thread only.
@@ -22,5 +27,8 @@ private:
     QString m_settingsKey;
     int m_maxCount;
 };
+
+/// Refills `menu` with `recent`'s files (each calling `open`), or "No recent files", and Clear List.
+void fillRecentMenu(QMenu& menu, RecentFiles& recent, QObject* context, const std::function<void(const QString&)>& open);
 
 } // namespace app

@@ -31,10 +31,11 @@ struct SweepSnapshot {
 
     /// The metrics with data, in menu order.
     QVector<SweepMetric> availableMetrics() const;
-    /// The metric a view shows first: bandwidth when timed, else sectors per request.
+    /// The metric a view shows first: bandwidth when timed, else transactions per request, which differ
+    /// between generations where 32-byte sectors do not (Best Practices Guide §9.2.1.3, Figure 6).
     SweepMetric defaultMetric() const
     {
-        return timed ? SweepMetric::EffectiveBandwidth : SweepMetric::LoadSectorsPerRequest;
+        return timed ? SweepMetric::EffectiveBandwidth : SweepMetric::LoadTransactionsPerRequest;
     }
 };
 

@@ -39,6 +39,7 @@ LaunchSummaryPanel::LaunchSummaryPanel(QWidget* parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("launchSummary"));
+    setMinimumWidth(400);
     setupWidgets();
 }
 
@@ -50,7 +51,8 @@ void LaunchSummaryPanel::setupWidgets()
     m_tree->setObjectName(QStringLiteral("launchSummaryTree"));
     m_tree->setHeaderLabels({ tr("Launch / counter"), tr("Value") });
     m_tree->setAlternatingRowColors(true);
-    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_tree->setColumnWidth(0, 230);
     m_tree->header()->setStretchLastSection(true);
     m_guidance = new QLabel;
     m_guidance->setObjectName(QStringLiteral("launchGuidance"));
@@ -98,11 +100,12 @@ void LaunchSummaryPanel::addLaunch(const model::RunSnapshot& snapshot, const mod
     addRow(top, tr("Warp instructions"), QString::number(launch.warpInstructions));
     addRow(top, tr("Divergent branches"), QString::number(launch.divergentBranches));
     const auto sentence = model::launchGuidance(launch, snapshot.params);
-    if (sentence.isEmpty())
-        return;
-    const auto previous = m_guidance->text();
-    m_guidance->setText((previous.isEmpty() ? QString() : previous + QLatin1Char('\n'))
-        + QStringLiteral("%1: %2").arg(launch.kernel, sentence));
+    const auto line = QStringLiteral("%1: %2").arg(launch.kernel, sentence);
+    auto lines = m_guidance->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (sentence.isEmpty() || lines.contains(line))
+        return; // launches of one kernel with the same pattern share one sentence
+    lines << line;
+    m_guidance->setText(lines.join(QLatin1Char('\n')));
     m_guidance->setVisible(true);
 }
 

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "model/device/device_summary.h"
+#include "model/run/run_request.h"
+#include "model/run/sweep_request.h"
+
+#include <QObject>
+#include <QVector>
+
+#include <memory>
+
+class QAction;
+class QMainWindow;
+class QMenuBar;
+
+namespace engine {
+class DeviceCatalog;
+}
+
+namespace model {
+class RunController;
+class SweepController;
+}
+
+namespace views {
+class BandwidthView;
+class LaunchSummaryPanel;
+class StreamView;
+}
+
+namespace app {
+
+class RunStatusWidget;
+
+/// The open scenario and what runs it: the Run menu (Run F5, Cancel Esc, Sweep…), the run and sweep
+/// controllers, the status bar's progress, and delivery of snapshots to the Stream, Bandwidth and Launch
+/// summary views. Lives on the GUI thread; all engine work happens on the controllers' worker threads.
+class RunSession : public QObject {
+    Q_OBJECT
+public:
+    struct Views {
+        views::StreamView* streams = nullptr;
+        views::BandwidthView* bandwidth = nullptr;
+        views::LaunchSummaryPanel* summary = nullptr;
+    };
+
+    RunSession(std::shared_ptr<const engine::DeviceCatalog> catalog, QVector<model::DeviceSummary> devices,
+        QMainWindow* window, Views views);
+    ~RunSession() override;
+
+    void setupMenu(QMenuBar* menuBar);
+    RunStatusWidget* statusWidget() const { return m_status; }
+    /// No dialogs (screenshots, tests): errors go to the status bar only.
+    void setQuiet(bool quiet) { m_quiet = quiet; }
+
+    /// Makes `path` the open scenario with parameter overrides, and runs it.
+    void openScenario(const QString& path, const QMap<QString, qint64>& overrides = {});
+    /// Opens the bundled offset-copy demo at a small n (quick on every device); false when it is missing.
+    bool openDemo();
+    /// The device runs use; re-runs the open scenario when it changes.
+    void setDeviceId(const QString& id);
+    void run();
+    void cancel();
+    void showSweepDialog();
+    /// Sweeps the open scenario; `request`'s scenario and overrides are filled in here.
+    void startSweep(model::SweepRequest request);
+    bool isBusy() const;
+    QString scenarioFile() const { return m_request.scenarioFile; }
+
+    model::RunController* runController() const { return m_runs; }
+    model::SweepController* sweepController() const { return m_sweeps; }
+
+Q_SIGNALS:
+    /// Neither a run nor a sweep is in flight any more (after finishing, failing or being cancelled).
+    void idle();
+
+private:
+    void setupControllers();
+    void connectRunSignals();
+    void connectSweepSignals();
+    void reportFailure(const QString& title, const QString& message);
+    void settle();
+
+    std::shared_ptr<const engine::DeviceCatalog> m_catalog;
+    QVector<model::DeviceSummary> m_devices;
+    QMainWindow* m_window = nullptr;
+    Views m_views;
+    model::RunController* m_runs = nullptr;
+    model::SweepController* m_sweeps = nullptr;
+    RunStatusWidget* m_status = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_sweepAction = nullptr;
+    model::RunRequest m_request;
+    bool m_quiet = false;
+};
+
+} // namespace app
