@@ -10,5 +10,7 @@ namespace model::tests {
 std::unique_ptr<QObject> makeDeviceListModelTest();
 std::unique_ptr<QObject> makeDeviceCatalogLoadTest();
 std::unique_ptr<QObject> makeOccupancyModelTest();
+std::unique_ptr<QObject> makeRunControllerTest();
+std::unique_ptr<QObject> makeSweepControllerTest();
 
 } // namespace model::tests

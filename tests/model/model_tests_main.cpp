@@ -9,7 +9,8 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     int failures = 0;
     for (auto make : { model::tests::makeDeviceListModelTest, model::tests::makeDeviceCatalogLoadTest,
-             model::tests::makeOccupancyModelTest }) {
+             model::tests::makeOccupancyModelTest, model::tests::makeRunControllerTest,
+             model::tests::makeSweepControllerTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }

@@ -1,0 +1,125 @@
+#include "tests/model/model_test_suites.h"
+#include "tests/model/run_test_support.h"
+
+#include "model/device/device_catalog_load.h"
+#include "model/run/launch_guidance.h"
+#include "model/run/sweep_controller.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace model::tests {
+
+namespace {
+
+constexpr int waitMs = 120000;
+
+SweepRequest offsetSweep(const QString& scenario, const QStringList& devices)
+{
+    SweepRequest request;
+    request.scenarioFile = scenario;
+    request.param = QStringLiteral("offset");
+    request.from = 0;
+    request.to = 8;
+    request.deviceIds = devices;
+    request.threads = 2;
+    return request;
+}
+
+class SweepControllerTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_scenario = writeOffsetScenario(m_dir, 4096);
+    }
+
+    void onSeriesPerDeviceWithEveryMetric()
+    {
+        SweepController controller(loadDeviceCatalog({}).catalog);
+        QSignalSpy finished(&controller, &SweepController::finished);
+        QSignalSpy progress(&controller, &SweepController::progress);
+        controller.start(offsetSweep(m_scenario, { QStringLiteral("g80"), QStringLiteral("h100") }));
+        QVERIFY(finished.wait(waitMs));
+        const auto snapshot = controller.snapshot();
+        QCOMPARE(snapshot->param, QStringLiteral("offset"));
+        QCOMPARE(snapshot->devices.size(), 2);
+        QCOMPARE(snapshot->devices[0].deviceId, QStringLiteral("g80"));
+        QCOMPARE(snapshot->devices[1].x, (QVector<double> { 0, 1, 2, 3, 4, 5, 6, 7, 8 }));
+        const auto& h100 = snapshot->devices[1].values(SweepMetric::LoadSectorsPerRequest);
+        QCOMPARE(h100.size(), 9);
+        QCOMPARE(h100[0], 4.0); // aligned: four 32-byte sectors per warp
+        QCOMPARE(h100[1], 5.0); // misaligned: one more (Best Practices Guide §9.2.1.3)
+        QCOMPARE(h100[8], 4.0); // 8 floats = one sector: aligned again
+        // CC 1.0 coalesces only aligned half-warps: misaligned costs one transaction per thread.
+        const auto& g80 = snapshot->devices[0].values(SweepMetric::LoadTransactionsPerRequest);
+        QVERIFY2(g80[1] > 4 * g80[0], qPrintable(QStringLiteral("%1 vs %2").arg(g80[1]).arg(g80[0])));
+        QVERIFY(snapshot->devices[0].theoreticalBandwidthGBps > 0);
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.back().at(1).toInt(), 18);
+    }
+
+    void cancelStopsTheSweep()
+    {
+        SweepController controller(loadDeviceCatalog({}).catalog);
+        QSignalSpy finished(&controller, &SweepController::finished);
+        QSignalSpy cancelled(&controller, &SweepController::cancelled);
+        auto request = offsetSweep(m_scenario, { QStringLiteral("v100") });
+        request.to = 32;
+        controller.start(request);
+        controller.cancel();
+        QCOMPARE(cancelled.size(), 1);
+        controller.waitForIdle();
+        QTest::qWait(50);
+        QCOMPARE(finished.size(), 0);
+    }
+
+    void aFailingPointNamesDeviceAndValue()
+    {
+        SweepController controller(loadDeviceCatalog({}).catalog);
+        QSignalSpy failed(&controller, &SweepController::failed);
+        auto request = offsetSweep(m_scenario, { QStringLiteral("h100") });
+        request.param = QStringLiteral("n");
+        request.from = 100; // not a multiple of 256: the grid n / 256 is 0
+        request.to = 100;
+        controller.start(request);
+        QVERIFY(failed.wait(waitMs));
+        const auto message = failed.front().at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("h100, n=100")), qPrintable(message));
+    }
+
+    void guidanceCitesTheBestPracticesGuide()
+    {
+        LaunchSummary launch;
+        launch.loadRequests = 10;
+        launch.loadEfficiency = 0.8;
+        auto text = launchGuidance(launch, { { QStringLiteral("offset"), 1 } });
+        QVERIFY2(text.contains(QStringLiteral("80 % efficient")) && text.contains(QStringLiteral("§9.2.1.3")), qPrintable(text));
+        launch.loadEfficiency = 0.5;
+        text = launchGuidance(launch, { { QStringLiteral("stride"), 2 } });
+        QVERIFY2(text.contains(QStringLiteral("stride 2, half of each sector")) && text.contains(QStringLiteral("§9.2.1.4")),
+            qPrintable(text));
+        launch.loadEfficiency = 1.0;
+        launch.sharedLoadRequests = 4;
+        launch.sharedLoadWavefronts = 8;
+        QVERIFY(launchGuidance(launch, {}).contains(QStringLiteral("§9.2.2.1")));
+        QVERIFY(launchGuidance(LaunchSummary {}, {}).isEmpty());
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_scenario;
+};
+
+} // namespace
+
+std::unique_ptr<QObject> makeSweepControllerTest()
+{
+    return std::make_unique<SweepControllerTest>();
+}
+
+} // namespace model::tests
+
+#include "test_sweep_controller.moc"
