@@ -10,5 +10,7 @@ namespace views::tests {
 std::unique_ptr<QObject> makeAxisMathTest();
 std::unique_ptr<QObject> makeOccupancyViewTest();
 std::unique_ptr<QObject> makeMainWindowTest();
+std::unique_ptr<QObject> makeStreamViewMathTest();
+std::unique_ptr<QObject> makeRunViewsTest();
 
 } // namespace views::tests

@@ -14,7 +14,8 @@ int main(int argc, char** argv)
     QStandardPaths::setTestModeEnabled(true);
     int failures = 0;
     for (auto make : { views::tests::makeAxisMathTest, views::tests::makeOccupancyViewTest,
-             views::tests::makeMainWindowTest }) {
+             views::tests::makeMainWindowTest, views::tests::makeStreamViewMathTest,
+             views::tests::makeRunViewsTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }

@@ -48,7 +48,7 @@ void BandwidthView::setSnapshot(std::shared_ptr<const model::SweepSnapshot> snap
                               .arg(m_snapshot->devices.size())
                               .arg(m_snapshot->timed ? QString() : tr(" · counters only: kernels not timed yet")));
         const auto available = m_snapshot->availableMetrics();
-        if (!available.contains(m_metric))
+        if (!m_metricChosen || !available.contains(m_metric))
             m_metric = m_snapshot->defaultMetric();
     }
     fillMetricPicker();
@@ -60,6 +60,7 @@ bool BandwidthView::setMetric(model::SweepMetric metric)
     if (!m_snapshot || !m_snapshot->availableMetrics().contains(metric))
         return false;
     m_metric = metric;
+    m_metricChosen = true;
     fillMetricPicker();
     redraw();
     return true;

@@ -21,7 +21,7 @@ public:
     explicit BandwidthView(QWidget* parent = nullptr);
 
     void setSnapshot(std::shared_ptr<const model::SweepSnapshot> snapshot);
-    /// Shows `metric` when the sweep has it; false otherwise.
+    /// Shows `metric` when the sweep has it, and keeps it for later sweeps; false otherwise.
     bool setMetric(model::SweepMetric metric);
     model::SweepMetric metric() const { return m_metric; }
     BandwidthChart* chart() const { return m_chart; }
@@ -34,6 +34,7 @@ private:
 
     std::shared_ptr<const model::SweepSnapshot> m_snapshot;
     model::SweepMetric m_metric = model::SweepMetric::LoadSectorsPerRequest;
+    bool m_metricChosen = false; ///< the user picked m_metric: keep it for later sweeps that have it
     QLabel* m_header = nullptr;
     QComboBox* m_metricPicker = nullptr;
     BandwidthChart* m_chart = nullptr;

@@ -1,0 +1,175 @@
+#include "tests/views/views_test_suites.h"
+
+#include "app/gui/main_window.h"
+#include "app/gui/run_session.h"
+#include "model/device/device_catalog_load.h"
+#include "model/run/run_controller.h"
+#include "views/bandwidth/bandwidth_chart.h"
+#include "views/bandwidth/bandwidth_view.h"
+#include "views/plot/qcustomplot.h"
+#include "views/streams/stream_timeline_canvas.h"
+#include "views/streams/stream_view.h"
+#include "views/summary/launch_summary_panel.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+
+namespace views::tests {
+
+namespace {
+
+std::shared_ptr<const model::SweepSnapshot> sweepOf(int devices, int points, bool timed)
+{
+    auto snapshot = std::make_shared<model::SweepSnapshot>();
+    snapshot->param = QStringLiteral("offset");
+    snapshot->timed = timed;
+    for (int d = 0; d < devices; ++d) {
+        model::SweepSeries series;
+        series.deviceId = QStringLiteral("dev%1").arg(d);
+        series.deviceName = QStringLiteral("Device %1").arg(d);
+        series.theoreticalBandwidthGBps = 100.0 * (d + 1);
+        for (int i = 0; i < points; ++i) {
+            series.x.push_back(i);
+            for (const auto metric : model::allSweepMetrics())
+                if (timed || metric != model::SweepMetric::EffectiveBandwidth)
+                    series.y.at(static_cast<std::size_t>(metric)).push_back(i % 8 == 0 ? 4.0 : 5.0);
+        }
+        snapshot->devices.push_back(series);
+    }
+    return snapshot;
+}
+
+std::shared_ptr<const model::RunSnapshot> runWithOneLaunch()
+{
+    auto snapshot = std::make_shared<model::RunSnapshot>();
+    snapshot->scenarioFile = QStringLiteral("/x/offset_copy.json");
+    snapshot->deviceName = QStringLiteral("H100");
+    snapshot->transactionUnit = QStringLiteral("sectors");
+    snapshot->params = { { QStringLiteral("offset"), 1 } };
+    model::LaunchSummary launch;
+    launch.kernel = QStringLiteral("offsetCopy");
+    launch.grid = { 1024, 1, 1 };
+    launch.block = { 256, 1, 1 };
+    launch.loadRequests = 8192;
+    launch.loadSectors = 40960;
+    launch.loadTransactions = 40960;
+    launch.loadEfficiency = 0.8;
+    snapshot->launches.push_back(launch);
+    snapshot->timeline.push_back({ model::TimelineOpKind::Kernel, model::TimelineEngine::Compute, 0,
+        QStringLiteral("offsetCopy"), 0, 0, 10 });
+    snapshot->totalTimeUs = 10;
+    return snapshot;
+}
+
+class RunViewsTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QSettings().clear(); }
+
+    void bandwidthViewDrawsOneGraphPerDevice()
+    {
+        BandwidthView view;
+        view.setSnapshot(sweepOf(4, 33, false));
+        auto* plot = view.chart()->plot();
+        QCOMPARE(plot->graphCount(), 4);
+        for (int g = 0; g < 4; ++g)
+            QCOMPARE(plot->graph(g)->dataCount(), 33);
+        QCOMPARE(view.metric(), model::SweepMetric::LoadTransactionsPerRequest);
+        QCOMPARE(view.metricPicker()->count(), 4); // no bandwidth without timing
+        QCOMPARE(plot->itemCount(), 1); // the tracer only: no theoretical lines for counters
+        QVERIFY(plot->yAxis->label().contains(QStringLiteral("not timed")));
+    }
+
+    void bandwidthMetricAddsTheoreticalLines()
+    {
+        BandwidthView view;
+        view.setSnapshot(sweepOf(3, 5, true));
+        QCOMPARE(view.metric(), model::SweepMetric::EffectiveBandwidth);
+        auto* plot = view.chart()->plot();
+        int lines = 0;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            lines += qobject_cast<QCPItemStraightLine*>(plot->item(i)) ? 1 : 0;
+        QCOMPARE(lines, 3);
+        QVERIFY(plot->yAxis->range().upper >= 300.0);
+        QVERIFY(view.setMetric(model::SweepMetric::LoadEfficiency));
+        QCOMPARE(plot->graphCount(), 3);
+    }
+
+    void hoverReadsOutTheNearestPoint()
+    {
+        BandwidthView view;
+        view.resize(800, 500);
+        view.setSnapshot(sweepOf(1, 9, false));
+        auto* plot = view.chart()->plot();
+        plot->replot();
+        const QPointF pixel(plot->xAxis->coordToPixel(8), plot->yAxis->coordToPixel(4.0));
+        const auto text = view.chart()->readoutAt(pixel);
+        QVERIFY2(text.contains(QStringLiteral("offset = 8")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Device 0")));
+    }
+
+    void summaryShowsCountersAndGuidance()
+    {
+        LaunchSummaryPanel panel;
+        panel.setSnapshot(runWithOneLaunch());
+        auto* tree = panel.tree();
+        QCOMPARE(tree->topLevelItemCount(), 1);
+        auto* launch = tree->topLevelItem(0);
+        QCOMPARE(launch->text(0), QStringLiteral("offsetCopy"));
+        QVERIFY(launch->text(1).contains(QStringLiteral("grid (1024, 1, 1)")));
+        QStringList rows;
+        for (int i = 0; i < launch->childCount(); ++i)
+            rows << launch->child(i)->text(0) + QStringLiteral(" = ") + launch->child(i)->text(1);
+        const auto all = rows.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("Global load sectors = 40960  (5.00 per request)")), qPrintable(all));
+        QVERIFY(all.contains(QStringLiteral("Global load efficiency = 80 %")));
+        QVERIFY(panel.guidance()->text().contains(QStringLiteral("§9.2.1.3")));
+    }
+
+    void rulerMeasuresBetweenTwoClicks()
+    {
+        StreamView view;
+        view.resize(1000, 300);
+        view.setSnapshot(runWithOneLaunch());
+        auto* canvas = view.canvas();
+        const auto& axis = canvas->axis();
+        const int y = 10;
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, QPoint(static_cast<int>(axis.toPixel(2.0)), y));
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, QPoint(static_cast<int>(axis.toPixel(7.0)), y));
+        QCOMPARE(canvas->rulerPoints().size(), 2);
+        const double measured = canvas->rulerPoints().back() - canvas->rulerPoints().front();
+        QVERIFY2(std::abs(measured - 5.0) < 2 * axis.usPerPixel, qPrintable(canvas->rulerText()));
+        QVERIFY(canvas->rulerText().startsWith(QStringLiteral("Δ ")));
+        QVERIFY(view.header()->text().contains(QStringLiteral("offset_copy.json")));
+    }
+
+    void mainWindowRunsAScenarioIntoTheViews()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.session()->setQuiet(true);
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        window.openFile(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/staged_copy_4_streams.json"));
+        QVERIFY(idle.wait(60000));
+        const auto snapshot = window.session()->runController()->snapshot();
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->deviceId, QStringLiteral("h100"));
+        QCOMPARE(snapshot->launches.size(), 4);
+        QCOMPARE(window.streamView()->canvas()->layout().rows.size(), 6); // 4 streams, compute, H2D copy
+        QCOMPARE(window.launchSummary()->tree()->topLevelItemCount(), 4);
+    }
+};
+
+} // namespace
+
+std::unique_ptr<QObject> makeRunViewsTest()
+{
+    return std::make_unique<RunViewsTest>();
+}
+
+} // namespace views::tests
+
+#include "test_run_views.moc"
