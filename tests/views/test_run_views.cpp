@@ -125,7 +125,7 @@ private Q_SLOTS:
         for (int i = 0; i < launch->childCount(); ++i)
             rows << launch->child(i)->text(0) + QStringLiteral(" = ") + launch->child(i)->text(1);
         const auto all = rows.join(QLatin1Char('\n'));
-        QVERIFY2(all.contains(QStringLiteral("Global load sectors = 40960  (5.00 per request)")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("Global load sectors = 40960 (5.00/req)")), qPrintable(all));
         QVERIFY(all.contains(QStringLiteral("Global load efficiency = 80 %")));
         QVERIFY(panel.guidance()->text().contains(QStringLiteral("§9.2.1.3")));
     }

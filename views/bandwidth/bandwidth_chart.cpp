@@ -34,7 +34,7 @@ void BandwidthChart::setupPlot()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
     createTracer();
     connect(m_plot, &QCustomPlot::mouseMove, this, &BandwidthChart::onMouseMove);
 }
@@ -93,7 +93,11 @@ void BandwidthChart::addDeviceCurve(const model::SweepSeries& series, int index)
     graph->setName(series.deviceName);
     const QColor color = deviceColor(index);
     graph->setPen(QPen(color, 2));
-    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 5));
+    // A shape per device, each smaller than the last, so curves that coincide (sectored generations
+    // count alike) stay visible under one another.
+    static const QCPScatterStyle::ScatterShape shapes[]
+        = { QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle };
+    graph->setScatterStyle(QCPScatterStyle(shapes[index % 4], color, color, std::max(4.0, 10.0 - 1.5 * index)));
     const auto& y = series.values(m_metric);
     graph->setData(series.x.mid(0, y.size()), y, true);
 }

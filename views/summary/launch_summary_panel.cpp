@@ -22,7 +22,7 @@ QString perRequest(quint64 count, quint64 requests)
 {
     if (requests == 0)
         return QString::number(count);
-    return QStringLiteral("%1  (%2 per request)")
+    return QStringLiteral("%1 (%2/req)")
         .arg(count)
         .arg(static_cast<double>(count) / static_cast<double>(requests), 0, 'f', 2);
 }
@@ -39,7 +39,7 @@ LaunchSummaryPanel::LaunchSummaryPanel(QWidget* parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("launchSummary"));
-    setMinimumWidth(400);
+    setMinimumWidth(340);
     setupWidgets();
 }
 
@@ -52,7 +52,7 @@ void LaunchSummaryPanel::setupWidgets()
     m_tree->setHeaderLabels({ tr("Launch / counter"), tr("Value") });
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Interactive);
-    m_tree->setColumnWidth(0, 230);
+    m_tree->setColumnWidth(0, 205);
     m_tree->header()->setStretchLastSection(true);
     m_guidance = new QLabel;
     m_guidance->setObjectName(QStringLiteral("launchGuidance"));
