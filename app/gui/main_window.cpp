@@ -18,6 +18,8 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
+#include "app/gui/analysis_docks.h"
+
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -101,6 +103,8 @@ void MainWindow::setupRunDocks()
     for (int row = 0; row < m_devices->rowCount(); ++row)
         devices.push_back(m_devices->summaryAt(row));
     m_session = new RunSession(m_catalog.catalog, devices, this, { m_streamView, m_bandwidthView, m_launchSummary });
+    m_analysis = new AnalysisDocks(m_catalog.catalog, this);
+    connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
 }
 
 void MainWindow::setupFileMenu()
@@ -297,6 +301,8 @@ bool MainWindow::selectDevice(const QString& id)
     m_deviceMenu->setCurrentRow(row);
     updateStatusBar();
     m_session->setDeviceId(id);
+    if (m_analysis)
+        m_analysis->setDevice(id);
     return true;
 }
 

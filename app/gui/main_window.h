@@ -24,6 +24,8 @@ class StreamView;
 
 namespace app {
 
+class AnalysisDocks;
+
 struct CommandLine;
 class DeviceMenu;
 class RunSession;
@@ -90,6 +92,7 @@ private:
     views::LaunchSummaryPanel* m_launchSummary = nullptr;
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
     RunSession* m_session = nullptr;
+    AnalysisDocks* m_analysis = nullptr;
     QComboBox* m_devicePicker = nullptr;
     DeviceMenu* m_deviceMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

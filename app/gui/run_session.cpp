@@ -134,6 +134,7 @@ void RunSession::openScenario(const QString& path, const QMap<QString, qint64>& 
         m_runAction->setEnabled(true);
         m_sweepAction->setEnabled(true);
     }
+    Q_EMIT scenarioOpened(m_request.scenarioFile, overrides);
     run();
 }
 

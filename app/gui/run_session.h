@@ -73,6 +73,8 @@ public:
 Q_SIGNALS:
     /// Neither a run nor a sweep is in flight any more (after finishing, failing or being cancelled).
     void idle();
+    /// A scenario was opened (absolute path and parameter overrides), before its run starts.
+    void scenarioOpened(const QString& path, const QMap<QString, qint64>& overrides);
 
 private:
     void setupControllers();

@@ -1,0 +1,54 @@
+#include "app/gui/analysis_docks.h"
+
+#include "model/source/source_session.h"
+#include "model/stepper/stepper_session.h"
+#include "views/source/source_view.h"
+#include "views/stepper/warp_stepper_view.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+
+namespace app {
+
+namespace {
+
+QDockWidget* makeDock(QMainWindow* window, QWidget* view, const QString& title, const QString& name)
+{
+    auto* dock = new QDockWidget(title, window);
+    dock->setObjectName(name);
+    dock->setWidget(view);
+    return dock;
+}
+
+} // namespace
+
+AnalysisDocks::AnalysisDocks(std::shared_ptr<const engine::DeviceCatalog> catalog, QMainWindow* window)
+    : QObject(window)
+    , m_stepper(new model::StepperSession(catalog, this))
+    , m_source(new model::SourceSession(std::move(catalog), this))
+{
+    m_stepperDock = makeDock(window, new views::WarpStepperView(m_stepper), tr("Warp Stepper"), QStringLiteral("stepperDock"));
+    m_sourceDock = makeDock(window, new views::SourceView(m_source), tr("Source"), QStringLiteral("sourceDock"));
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_stepperDock);
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_sourceDock);
+    window->tabifyDockWidget(m_stepperDock, m_sourceDock);
+    m_stepperDock->raise();
+}
+
+void AnalysisDocks::openScenario(const QString& path, const QMap<QString, qint64>& overrides)
+{
+    const model::StepperTarget target { path, m_deviceId, overrides, { 0, 0, 0 } };
+    m_stepper->open(target);
+    m_source->load(target);
+}
+
+void AnalysisDocks::setDevice(const QString& deviceId)
+{
+    m_deviceId = deviceId;
+    if (m_source->target().scenarioFile.isEmpty())
+        return;
+    m_stepper->setDevice(deviceId);
+    m_source->setDevice(deviceId);
+}
+
+} // namespace app

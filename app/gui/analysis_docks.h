@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QMap>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QDockWidget;
+class QMainWindow;
+
+namespace engine {
+class DeviceCatalog;
+}
+
+namespace model {
+class SourceSession;
+class StepperSession;
+}
+
+namespace app {
+
+/// The Warp stepper and Source docks, and the sessions behind them (GUI thread). They follow the scenario
+/// and the device the main window opens, so stepping and per-line counters always show the current run.
+class AnalysisDocks : public QObject {
+    Q_OBJECT
+public:
+    AnalysisDocks(std::shared_ptr<const engine::DeviceCatalog> catalog, QMainWindow* window);
+
+    void openScenario(const QString& path, const QMap<QString, qint64>& overrides);
+    void setDevice(const QString& deviceId);
+
+    QDockWidget* stepperDock() const { return m_stepperDock; }
+    QDockWidget* sourceDock() const { return m_sourceDock; }
+
+private:
+    model::StepperSession* m_stepper = nullptr;
+    model::SourceSession* m_source = nullptr;
+    QDockWidget* m_stepperDock = nullptr;
+    QDockWidget* m_sourceDock = nullptr;
+    QString m_deviceId;
+};
+
+} // namespace app
