@@ -1,13 +1,13 @@
 #include "model/run/kernel_executor_factory.h"
 
-#include "engine/host/kernel_executor.h"
+#include "engine/timing/timed_executor.h"
 
 namespace model {
 
 std::unique_ptr<engine::KernelExecutor> makeKernelExecutor()
 {
-    // Counters only: kernels take no modeled time until the timing model's executor replaces this.
-    return std::make_unique<engine::FunctionalExecutor>();
+    // Every GUI run and sweep goes through the timing model, so launches have a duration and bandwidth.
+    return std::make_unique<engine::timing::TimedExecutor>();
 }
 
 } // namespace model
