@@ -1,6 +1,7 @@
 #include "app/cli/arg_parser.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 namespace app::cli {
@@ -11,6 +12,15 @@ const OptionSpec* findSpec(const std::vector<OptionSpec>& specs, const std::stri
 {
     auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& spec) { return spec.name == name; });
     return it == specs.end() ? nullptr : &*it;
+}
+
+/// "-o" → the spec whose short name is 'o'; "--output" for it.
+std::string longNameOf(const std::vector<OptionSpec>& specs, const std::string& arg)
+{
+    auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& spec) { return spec.shortName == arg[1]; });
+    if (it == specs.end())
+        throw UsageError("unknown option " + arg);
+    return "--" + it->name;
 }
 
 } // namespace
@@ -29,7 +39,8 @@ ParsedArgs ParsedArgs::parse(const std::vector<std::string>& args, const std::ve
 {
     ParsedArgs parsed;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        const auto& arg = args[i];
+        const bool shortOption = args[i].size() == 2 && args[i][0] == '-' && std::isalpha(static_cast<unsigned char>(args[i][1]));
+        const auto arg = shortOption ? longNameOf(specs, args[i]) : args[i];
         if (!arg.starts_with("--") || arg == "--") {
             parsed.m_positional.push_back(arg);
             continue;

@@ -19,9 +19,11 @@ struct OptionSpec {
     std::string valueName; ///< empty for a flag; "ID" for "--device ID"
     std::string help;
     bool repeatable = false;
+    char shortName = 0; ///< 'o' when "-o VALUE" means "--name VALUE"; 0 for none
 };
 
-/// The parsed command line of one subcommand. Accepts "--name VALUE", "--name=VALUE" and flags.
+/// The parsed command line of one subcommand. Accepts "--name VALUE", "--name=VALUE", flags, and "-x VALUE"
+/// for options with a short name.
 class ParsedArgs {
 public:
     static ParsedArgs parse(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs);

@@ -11,5 +11,6 @@ Command ptxCommand();
 Command runCommand();
 Command runsCommand(); ///< only with the trace store (WARPSCOPE_CLI_HAS_STORE)
 Command sweepCommand();
+Command traceCommand(); ///< only with the trace store
 
 } // namespace app::cli

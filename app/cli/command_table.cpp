@@ -13,6 +13,7 @@ const std::vector<Command>& commandTable()
         runCommand(),
 #ifdef WARPSCOPE_CLI_HAS_STORE
         runsCommand(),
+        traceCommand(),
 #endif
         sweepCommand(),
     };
@@ -23,7 +24,8 @@ void printCommandHelp(const Command& command, std::ostream& out)
 {
     out << "usage: warpscope-cli " << command.usage << "\n\n" << command.summary << "\n\noptions:\n";
     for (const auto& option : command.options) {
-        std::string left = "  --" + option.name + (option.valueName.empty() ? "" : " " + option.valueName);
+        std::string left = std::string(option.shortName ? std::string("  -") + option.shortName + ", --" : "  --")
+            + option.name + (option.valueName.empty() ? "" : " " + option.valueName);
         left.resize(std::max<std::size_t>(left.size() + 2, 26), ' ');
         out << left << option.help << '\n';
     }

@@ -1,6 +1,7 @@
 #include "engine/profiling/ncu_csv.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -43,6 +44,42 @@ std::optional<double> parseNumber(std::string text)
     }
 }
 
+/// The factor from an ncu display unit to its base unit. ncu prints values in auto-scaled units by default
+/// (`--print-units auto`: "Kbyte", "Mbyte", "usecond", "Ksector") and in base units with
+/// `--print-units base`; metrics are kept in base units (byte, second, sector, ...) so an export made
+/// either way reads the same. SI prefixes, as ncu uses them (NVIDIA Nsight Compute CLI documentation,
+/// "--print-units"). A unit without a known prefix ("byte", "%", "inst", "") is already a base unit.
+double unitScale(std::string_view unit)
+{
+    if (unit.ends_with("second") && unit.size() == std::string_view("second").size() + 1) {
+        switch (unit.front()) {
+        case 'n':
+            return 1e-9;
+        case 'u':
+            return 1e-6;
+        case 'm':
+            return 1e-3;
+        default:
+            return 1.0;
+        }
+    }
+    if (unit.size() > 1 && std::islower(static_cast<unsigned char>(unit[1]))) {
+        switch (unit.front()) {
+        case 'K':
+            return 1e3;
+        case 'M':
+            return 1e6;
+        case 'G':
+            return 1e9;
+        case 'T':
+            return 1e12;
+        default:
+            break;
+        }
+    }
+    return 1.0;
+}
+
 } // namespace
 
 std::optional<double> NcuKernelRecord::metric(std::string_view name) const
@@ -81,7 +118,7 @@ Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const st
         record.kernelName = row["Kernel Name"];
         record.blockSize = row["Block Size"];
         record.gridSize = row["Grid Size"];
-        record.metrics[row["Metric Name"]] = *value;
+        record.metrics[row["Metric Name"]] = *value * unitScale(row["Metric Unit"]);
     }
     if (header.empty())
         return Error { ErrorCode::ParseError, "no ncu CSV header (\"ID\",...) found; export with ncu --csv",

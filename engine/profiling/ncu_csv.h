@@ -19,14 +19,15 @@ struct NcuKernelRecord {
     std::string kernelName; ///< as ncu prints it: "offsetCopy(float *, float *, int)"
     std::string blockSize; ///< "(256, 1, 1)"
     std::string gridSize;
-    std::map<std::string, double> metrics; ///< by metric name, e.g. "dram__bytes_read.sum"
+    std::map<std::string, double> metrics; ///< by metric name, in base units (byte, second, sector, %)
 
     /// The metric's value, or nullopt when the export lacks it.
     std::optional<double> metric(std::string_view name) const;
 };
 
 /// Parses the long ("one row per metric") CSV format ncu writes with --csv; lines before the header
-/// (ncu's ==PROF== notes) are skipped. Records come back ordered by ID. Errors name the file and line.
+/// (ncu's ==PROF== notes) are skipped; values in auto-scaled units ("Mbyte", "usecond") are converted to
+/// base units. Records come back ordered by ID. Errors name the file and line.
 Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const std::string& fileName);
 Result<std::vector<NcuKernelRecord>> loadNcuCsv(const std::filesystem::path& file);
 

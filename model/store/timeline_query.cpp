@@ -101,4 +101,16 @@ engine::Result<TimelineWindow> queryTimeline(const SqliteDatabase& db, const Tim
     return readSummary(db, request);
 }
 
+std::optional<engine::Error> scanIntervals(const SqliteDatabase& db, std::int64_t launchId,
+    const std::function<void(const engine::WarpInterval&)>& onInterval)
+{
+    auto statement = SqliteStatement::prepare(db,
+        "SELECT start_cycle, duration_cycles, sm, block, warp, state FROM warp_intervals WHERE launch_id = ?1"
+        " ORDER BY start_cycle, seq");
+    if (!statement)
+        return statement.error();
+    statement.value().bind(1, launchId);
+    return forEachRow(db, statement.value(), [&](const SqliteStatement& s) { onInterval(intervalRow(s)); });
+}
+
 } // namespace model

@@ -52,6 +52,12 @@ engine::Result<TimelineWindow> TraceReader::timeline(const TimelineRequest& requ
     return queryTimeline(m_db, request);
 }
 
+std::optional<engine::Error> TraceReader::forEachInterval(std::int64_t launchId,
+    const std::function<void(const engine::WarpInterval&)>& onInterval) const
+{
+    return scanIntervals(m_db, launchId, onInterval);
+}
+
 engine::Result<std::vector<engine::StreamOp>> TraceReader::streamOps(std::int64_t runId) const
 {
     return queryStreamOps(m_db, runId);

@@ -4,6 +4,7 @@
 #include "model/store/sqlite_database.h"
 #include "model/store/trace_snapshots.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,9 @@ public:
     engine::Result<std::vector<engine::PcCounter>> pcCounters(std::int64_t launchId) const;
     engine::Result<std::vector<LineCounterRow>> lineCounters(std::int64_t launchId) const;
     engine::Result<TimelineWindow> timeline(const TimelineRequest& request) const;
+    /// Calls `onInterval` for every recorded interval of the launch, in start-cycle order.
+    std::optional<engine::Error> forEachInterval(std::int64_t launchId,
+        const std::function<void(const engine::WarpInterval&)>& onInterval) const;
     engine::Result<std::vector<engine::StreamOp>> streamOps(std::int64_t runId) const;
     engine::Result<std::vector<engine::SweepPoint>> sweepPoints(std::int64_t runId) const;
 

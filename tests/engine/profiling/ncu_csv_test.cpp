@@ -19,8 +19,28 @@ TEST(NcuCsv, ReadsTheLongFormatAndGroupsByKernel)
     EXPECT_EQ((*records)[0].kernelName, "offsetCopy(float *, float *, int)");
     EXPECT_EQ((*records)[0].gridSize, "(65536, 1, 1)");
     EXPECT_DOUBLE_EQ(*(*records)[0].metric("dram__bytes_read.sum"), 67115776);
-    EXPECT_DOUBLE_EQ(*(*records)[0].metric("gpu__time_duration.sum"), 54144);
+    EXPECT_DOUBLE_EQ(*(*records)[0].metric("gpu__time_duration.sum"), 54144e-9); // seconds
     EXPECT_FALSE((*records)[1].metric("gpu__time_duration.sum").has_value());
+}
+
+TEST(NcuCsv, AutoScaledUnitsBecomeBaseUnits)
+{
+    // `ncu --print-units auto` (the default) prints "Mbyte", "usecond", "Ksector"; SI prefixes.
+    const char* autoUnits = R"csv("ID","Kernel Name","Block Size","Grid Size","Metric Name","Metric Unit","Metric Value"
+"0","k()","(256, 1, 1)","(4, 1, 1)","dram__bytes_read.sum","Mbyte","67.12"
+"0","k()","(256, 1, 1)","(4, 1, 1)","gpu__time_duration.sum","usecond","54.14"
+"0","k()","(256, 1, 1)","(4, 1, 1)","l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum","Ksector","2,097.15"
+"0","k()","(256, 1, 1)","(4, 1, 1)","sm__warps_active.avg.pct_of_peak_sustained_active","%","87.5"
+"0","k()","(256, 1, 1)","(4, 1, 1)","smsp__inst_executed.sum","inst","1024"
+)csv";
+    const auto records = engine::parseNcuCsv(autoUnits, "auto.csv");
+    ASSERT_TRUE(records.ok()) << records.error().toString();
+    const auto& r = records->front();
+    EXPECT_DOUBLE_EQ(*r.metric("dram__bytes_read.sum"), 67.12e6);
+    EXPECT_NEAR(*r.metric("gpu__time_duration.sum"), 54.14e-6, 1e-15);
+    EXPECT_DOUBLE_EQ(*r.metric("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), 2097.15e3);
+    EXPECT_DOUBLE_EQ(*r.metric("sm__warps_active.avg.pct_of_peak_sustained_active"), 87.5);
+    EXPECT_DOUBLE_EQ(*r.metric("smsp__inst_executed.sum"), 1024);
 }
 
 TEST(NcuCsv, ErrorsNameTheLine)
