@@ -12,5 +12,6 @@ Command runCommand();
 Command runsCommand(); ///< only with the trace store (WARPSCOPE_CLI_HAS_STORE)
 Command sweepCommand();
 Command traceCommand(); ///< only with the trace store
+Command compareCommand(); ///< only with the trace store
 
 } // namespace app::cli

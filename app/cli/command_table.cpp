@@ -14,6 +14,7 @@ const std::vector<Command>& commandTable()
 #ifdef WARPSCOPE_CLI_HAS_STORE
         runsCommand(),
         traceCommand(),
+        compareCommand(),
 #endif
         sweepCommand(),
     };
