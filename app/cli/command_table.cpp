@@ -15,6 +15,7 @@ const std::vector<Command>& commandTable()
         runsCommand(),
         traceCommand(),
         compareCommand(),
+        reportCommand(),
 #endif
         sweepCommand(),
     };

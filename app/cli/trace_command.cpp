@@ -1,5 +1,6 @@
 // warpscope-cli trace DB [--run ID] -o FILE.json: a stored run's warp and stream timelines in the Chrome
 // trace-event format, for Perfetto and chrome://tracing.
+#include "app/cli/atomic_output.h"
 #include "app/cli/command_list.h"
 #include "app/cli/stored_run.h"
 #include "model/export/chrome_trace_writer.h"
@@ -22,29 +23,20 @@ int runTrace(const ParsedArgs& args, CommandIo& io)
         io.err << "warpscope-cli: " << stored.error().toString() << '\n';
         return ExitBadInput;
     }
-    // Write next to the target and rename at the end, so a failed export never leaves half a file
-    // where a good one was.
-    const std::filesystem::path target(output);
-    auto partial = target;
-    partial += ".partial";
-    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-    if (!file) {
-        io.err << "warpscope-cli: " << output << ": cannot create the file\n";
-        return ExitBadInput;
-    }
-    auto error = model::writeChromeTrace(stored->reader, stored->runId, file);
-    file.close();
-    std::error_code ignored;
-    if (error || !file) {
-        std::filesystem::remove(partial, ignored);
-        io.err << "warpscope-cli: " << output << ": " << (error ? error->toString() : "cannot write the file") << '\n';
-        return ExitBadInput;
-    }
-    std::error_code renamed;
-    std::filesystem::rename(partial, target, renamed);
-    if (renamed) {
-        std::filesystem::remove(partial, ignored);
-        io.err << "warpscope-cli: " << output << ": " << renamed.message() << '\n';
+    const auto error = writeAtomically(output, [&](const std::filesystem::path& partial) -> std::optional<std::string> {
+        std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+        if (!file)
+            return "cannot create the file";
+        auto written = model::writeChromeTrace(stored->reader, stored->runId, file);
+        file.close();
+        if (written)
+            return written->toString();
+        if (!file)
+            return "cannot write the file";
+        return std::nullopt;
+    });
+    if (error) {
+        io.err << "warpscope-cli: " << *error << '\n';
         return ExitBadInput;
     }
     return ExitOk;

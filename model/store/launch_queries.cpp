@@ -96,4 +96,17 @@ engine::Result<std::vector<LineCounterRow>> queryLineCounters(const SqliteDataba
         });
 }
 
+engine::Result<std::vector<RequestTotalsRow>> queryRequestTotals(const SqliteDatabase& db, std::int64_t launchId)
+{
+    return collectRows<RequestTotalsRow>(db,
+        "SELECT space, kind, count(*), sum(bytes), sum(transactions), sum(sectors), sum(conflict_degree)"
+        " FROM memory_requests WHERE launch_id = ?1 AND launch_id IN"
+        " (SELECT l.id FROM launches l JOIN runs r ON r.id = l.run_id WHERE r.complete = 1)"
+        " GROUP BY space, kind ORDER BY space, kind",
+        launchId, [](const SqliteStatement& s) {
+            return RequestTotalsRow { static_cast<engine::RequestSpace>(s.columnInt(0)),
+                static_cast<engine::RequestKind>(s.columnInt(1)), u64(s, 2), u64(s, 3), u64(s, 4), u64(s, 5), u64(s, 6) };
+        });
+}
+
 } // namespace model

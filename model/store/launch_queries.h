@@ -16,5 +16,6 @@ engine::Result<std::vector<LaunchRow>> queryLaunches(const SqliteDatabase& db, s
 engine::Result<LaunchRow> queryLaunch(const SqliteDatabase& db, std::int64_t launchId);
 engine::Result<std::vector<engine::PcCounter>> queryPcCounters(const SqliteDatabase& db, std::int64_t launchId);
 engine::Result<std::vector<LineCounterRow>> queryLineCounters(const SqliteDatabase& db, std::int64_t launchId);
+engine::Result<std::vector<RequestTotalsRow>> queryRequestTotals(const SqliteDatabase& db, std::int64_t launchId);
 
 } // namespace model

@@ -47,6 +47,11 @@ engine::Result<std::vector<LineCounterRow>> TraceReader::lineCounters(std::int64
     return queryLineCounters(m_db, launchId);
 }
 
+engine::Result<std::vector<RequestTotalsRow>> TraceReader::requestTotals(std::int64_t launchId) const
+{
+    return queryRequestTotals(m_db, launchId);
+}
+
 engine::Result<TimelineWindow> TraceReader::timeline(const TimelineRequest& request) const
 {
     return queryTimeline(m_db, request);

@@ -29,6 +29,8 @@ public:
     engine::Result<std::vector<LaunchRow>> launches(std::int64_t runId) const;
     engine::Result<std::vector<engine::PcCounter>> pcCounters(std::int64_t launchId) const;
     engine::Result<std::vector<LineCounterRow>> lineCounters(std::int64_t launchId) const;
+    /// The launch's recorded memory requests summed per state space and kind.
+    engine::Result<std::vector<RequestTotalsRow>> requestTotals(std::int64_t launchId) const;
     engine::Result<TimelineWindow> timeline(const TimelineRequest& request) const;
     /// Calls `onInterval` for every recorded interval of the launch, in start-cycle order.
     std::optional<engine::Error> forEachInterval(std::int64_t launchId,

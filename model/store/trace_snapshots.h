@@ -58,6 +58,17 @@ struct LineCounterRow {
     std::uint64_t stallCycles = 0;
 };
 
+/// The recorded memory requests of a launch of one state space and kind, summed.
+struct RequestTotalsRow {
+    engine::RequestSpace space = engine::RequestSpace::Global;
+    engine::RequestKind kind = engine::RequestKind::Load;
+    std::uint64_t requests = 0;
+    std::uint64_t bytes = 0; ///< requested by the active lanes
+    std::uint64_t transactions = 0;
+    std::uint64_t sectors = 0;
+    std::uint64_t wavefronts = 0; ///< the sum of the requests' conflict degrees
+};
+
 /// A window of a launch's timeline, `columns` pixels wide.
 struct TimelineRequest {
     std::int64_t launchId = 0;

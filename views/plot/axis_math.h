@@ -1,15 +1,13 @@
 #pragma once
 
+#include "model/chart/tick_steps.h"
+
 #include <QString>
 
 namespace views {
 
-/// A tick step of 1, 2 or 5 times a power of ten that gives about `targetTicks` ticks over `range`.
-double niceDecimalStep(double range, int targetTicks);
-
-/// The power-of-two tick step (at least 1) nearest, on a log scale, to `range` / `targetTicks`;
-/// for quantities GPUs hand out in powers of two: threads, registers, bytes.
-double niceBinaryStep(double range, int targetTicks);
+using model::niceBinaryStep;
+using model::niceDecimalStep;
 
 /// Bytes for people: "512 B", "48 KiB", "1.5 KiB", "2 MiB" (binary units, at most one decimal).
 QString formatBytes(double bytes);

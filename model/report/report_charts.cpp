@@ -1,0 +1,125 @@
+#include "model/report/report_charts.h"
+
+#include "engine/device/device_catalog.h"
+
+#include <map>
+#include <set>
+
+namespace model {
+
+namespace {
+
+std::size_t opColour(engine::StreamOpKind kind)
+{
+    switch (kind) {
+    case engine::StreamOpKind::Kernel:
+        return 0;
+    case engine::StreamOpKind::MemcpyHtoD:
+        return 1;
+    case engine::StreamOpKind::MemcpyDtoH:
+        return 2;
+    case engine::StreamOpKind::Memset:
+        return 3;
+    default:
+        return 4;
+    }
+}
+
+std::optional<std::int64_t> parameter(const engine::SweepPoint& point, const std::string& name)
+{
+    for (const auto& [key, value] : point.parameters)
+        if (key == name)
+            return value;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string sweptParameter(const std::vector<engine::SweepPoint>& points)
+{
+    if (points.empty())
+        return {};
+    for (const auto& [name, first] : points.front().parameters)
+        for (const auto& point : points)
+            if (parameter(point, name) != first)
+                return name;
+    return {};
+}
+
+std::optional<SvgTimeline> streamChart(const ReportData& data)
+{
+    std::vector<engine::StreamOp> ops;
+    for (const auto& op : data.streamOps)
+        if (op.kind != engine::StreamOpKind::EventRecord && op.kind != engine::StreamOpKind::EventWait)
+            ops.push_back(op);
+    if (ops.empty())
+        return std::nullopt;
+    std::map<std::int32_t, std::size_t> rowOf;
+    for (const auto& op : ops)
+        rowOf.emplace(op.stream.value, 0);
+    SvgTimeline chart;
+    chart.title = "Stream timeline";
+    chart.xLabel = "time (µs)";
+    for (auto& [stream, row] : rowOf) {
+        row = chart.rows.size();
+        chart.rows.push_back(stream == 0 ? std::string("default stream") : "stream " + std::to_string(stream));
+    }
+    for (const auto& op : ops)
+        chart.bars.push_back(SvgBar { rowOf[op.stream.value], op.startUs, op.endUs, op.name, opColour(op.kind) });
+    return chart;
+}
+
+std::optional<SvgLineChart> occupancyChart(const ReportLaunch& launch)
+{
+    const auto& curve = launch.occupancyCurves.byThreadsPerBlock;
+    if (curve.empty())
+        return std::nullopt;
+    SvgLineChart chart;
+    chart.title = "Occupancy against block size (" + launch.row.kernelName + ")";
+    chart.xLabel = "threads per block";
+    chart.yLabel = "occupancy (%)";
+    SvgSeries series { "occupancy", {} };
+    for (const auto& point : curve)
+        series.points.emplace_back(point.x, point.occupancy * 100.0);
+    chart.series.push_back(std::move(series));
+    chart.markerX = launch.occupancyInput.threadsPerBlock;
+    chart.yMax = 100;
+    chart.integerX = true;
+    chart.markerLabel = "this launch: " + std::to_string(launch.occupancyInput.threadsPerBlock);
+    return chart;
+}
+
+std::optional<SvgLineChart> bandwidthChart(const ReportData& data)
+{
+    const auto swept = sweptParameter(data.sweepPoints);
+    if (swept.empty())
+        return std::nullopt;
+    SvgLineChart chart;
+    chart.title = "Effective bandwidth against " + swept;
+    chart.xLabel = swept;
+    chart.yLabel = "effective bandwidth (GB/s)";
+    chart.integerX = true;
+    std::vector<std::string> devices;
+    std::map<std::string, SvgSeries> byDevice;
+    for (const auto& point : data.sweepPoints) {
+        const auto x = parameter(point, swept);
+        if (!x)
+            continue;
+        if (!byDevice.contains(point.deviceId)) {
+            devices.push_back(point.deviceId);
+            byDevice[point.deviceId].name = point.deviceId;
+        }
+        byDevice[point.deviceId].points.emplace_back(static_cast<double>(*x), point.effectiveBandwidthGbps);
+    }
+    static const auto catalog = engine::DeviceCatalog::load({});
+    for (const auto& device : devices) {
+        chart.series.push_back(std::move(byDevice[device]));
+        const auto* profile = device == data.device.id ? &data.device : catalog.catalog.find(device);
+        if (profile)
+            chart.references.push_back(
+                SvgReference { engine::theoreticalBandwidthGBps(profile->memory), device + " theoretical" });
+    }
+    return chart;
+}
+
+} // namespace model

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "model/chart/svg_chart.h"
+#include "model/report/report_data.h"
+
+#include <optional>
+
+namespace model {
+
+/// The stream timeline of the run: one row per stream, copies and kernels as bars. Empty without operations.
+std::optional<SvgTimeline> streamChart(const ReportData& data);
+
+/// Occupancy against threads per block for one launch's registers and shared memory, its block size marked
+/// (the first graph of CUDA's occupancy calculator).
+std::optional<SvgLineChart> occupancyChart(const ReportLaunch& launch);
+
+/// The sweep's effective bandwidth against the swept parameter, one curve per device, each device's
+/// theoretical bandwidth as a dashed line (the Best Practices Guide's offset and stride figures). Empty
+/// for a run without sweep points.
+std::optional<SvgLineChart> bandwidthChart(const ReportData& data);
+
+/// The parameter the sweep varies (the first whose value differs between points); empty when none does.
+std::string sweptParameter(const std::vector<engine::SweepPoint>& points);
+
+} // namespace model

@@ -1,0 +1,84 @@
+#include "model/store/trace_writer.h"
+#include "tests/cli/cli_process.h"
+#include "tests/model/store/store_test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+using testing_cli::runCli;
+
+std::string makeSession(const store_tests::TempDir& dir)
+{
+    const auto path = dir.file("session.wsdb").string();
+    auto writer = model::TraceWriter::open(path);
+    EXPECT_TRUE(writer.ok());
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 200, 20, 2, "offset_copy" });
+    EXPECT_TRUE(writer.value()->flush().ok());
+    return path;
+}
+
+std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST(ReportCli, EveryFormatWritesItsFile)
+{
+    store_tests::TempDir dir("cli-report-formats");
+    const auto db = makeSession(dir);
+    for (const std::string format : { "json", "csv", "html", "pdf" }) {
+        const auto out = dir.file("report." + format).string();
+        const auto run = runCli({ "report", db, "--format", format, "-o", out });
+        ASSERT_EQ(run.exitCode, 0) << format << ": " << run.err;
+        const auto text = readFile(out);
+        ASSERT_FALSE(text.empty()) << format;
+        if (format == "json") {
+            EXPECT_EQ(nlohmann::json::parse(text)["launches"].size(), 2u);
+        } else if (format == "csv") {
+            EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3);
+        } else if (format == "html") {
+            EXPECT_NE(text.find("<svg "), std::string::npos);
+        } else {
+            EXPECT_EQ(text.rfind("%PDF-", 0), 0u);
+        }
+        EXPECT_FALSE(std::filesystem::exists(out + ".partial"));
+    }
+}
+
+TEST(ReportCli, LinesGiveOneCsvRowPerPtxLine)
+{
+    store_tests::TempDir dir("cli-report-lines");
+    const auto db = makeSession(dir);
+    const auto out = dir.file("lines.csv").string();
+    const auto run = runCli({ "report", db, "--format", "csv", "--lines", "-o", out });
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto text = readFile(out);
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1 + 2 * 5); // 5 lines per launch
+}
+
+TEST(ReportCli, BadUsageIsExitCode2)
+{
+    store_tests::TempDir dir("cli-report-usage");
+    const auto db = makeSession(dir);
+    const auto out = dir.file("r.txt").string();
+    const auto format = runCli({ "report", db, "--format", "docx", "-o", out });
+    EXPECT_EQ(format.exitCode, 2);
+    EXPECT_NE(format.err.find("pdf, html, json, csv"), std::string::npos) << format.err;
+    EXPECT_EQ(runCli({ "report", db, "--format", "html", "--lines", "-o", out }).exitCode, 2);
+    EXPECT_EQ(runCli({ "report", db, "--format", "html" }).exitCode, 2);
+    const auto missing = runCli({ "report", dir.file("none.wsdb").string(), "--format", "html", "-o", out });
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_NE(missing.err.find("none.wsdb"), std::string::npos) << missing.err;
+    EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+} // namespace
