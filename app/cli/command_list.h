@@ -13,6 +13,6 @@ Command runsCommand(); ///< only with the trace store (WARPSCOPE_CLI_HAS_STORE)
 Command sweepCommand();
 Command traceCommand(); ///< only with the trace store
 Command compareCommand(); ///< only with the trace store
-Command reportCommand(); ///< only with the trace store; PDF only with the GUI layers
+Command reportCommand(); ///< only with the trace store
 
 } // namespace app::cli

@@ -1,0 +1,133 @@
+// Qt Test, offscreen: the comparison table and view, the comparison loader and the report exporter, on a
+// session database written with the store's writer.
+#include "model/report/comparison_loader.h"
+#include "model/report/comparison_table_model.h"
+#include "model/store/trace_writer.h"
+#include "tests/model/store/store_test_support.h"
+#include "views/compare/comparison_view.h"
+#include "views/report/report_exporter.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+namespace {
+
+std::string makeSession(const store_tests::TempDir& dir)
+{
+    const auto path = dir.file("session.wsdb").string();
+    auto writer = model::TraceWriter::open(path);
+    if (!writer)
+        qFatal("%s", writer.error().toString().c_str());
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 50, 10, 2, "offset_copy" });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 50, 10, 2, "stride_copy" });
+    if (!writer.value()->flush())
+        qFatal("flush failed");
+    return path;
+}
+
+} // namespace
+
+class ReportViewsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tableModelShowsBothSidesAndTheChange()
+    {
+        model::ComparisonTableModel table;
+        table.setTable({ QStringLiteral("run 1 (g80)"), QStringLiteral("run 2 (h100)"),
+            { { QStringLiteral("0 offsetCopy"), QStringLiteral("cycles"), QStringLiteral("SM cycles"), 1000.0, 1500.0 },
+                { QStringLiteral("0 offsetCopy"), QStringLiteral("global_load_requests"), QStringLiteral("Global load requests"), 42.0, 42.0 },
+                { QStringLiteral("1 offsetCopy"), QStringLiteral("cycles"), QStringLiteral("SM cycles"), std::nullopt, 9.0 } },
+            {} });
+        QCOMPARE(table.rowCount(), 3);
+        QCOMPARE(table.headerData(model::ComparisonTableModel::AColumn, Qt::Horizontal).toString(), QStringLiteral("run 1 (g80)"));
+        QCOMPARE(table.index(0, model::ComparisonTableModel::ChangeColumn).data().toString(), QStringLiteral("+50.0 %"));
+        QVERIFY(table.index(0, 0).data(model::ComparisonTableModel::HighlightRole).toBool());
+        QVERIFY(!table.index(1, 0).data(model::ComparisonTableModel::HighlightRole).toBool());
+        QCOMPARE(table.index(2, model::ComparisonTableModel::AColumn).data().toString(), QStringLiteral("—"));
+        table.setOnlyDifferences(true);
+        QCOMPARE(table.rowCount(), 2); // the equal request counts are hidden; the one-sided row stays
+        QCOMPARE(table.index(1, model::ComparisonTableModel::LaunchColumn).data().toString(), QStringLiteral("1 offsetCopy"));
+    }
+
+    void loaderComparesTwoStoredRunsIntoTheView()
+    {
+        store_tests::TempDir dir("report-views-compare");
+        const auto db = QString::fromStdString(makeSession(dir));
+        model::ComparisonLoader loader;
+        views::ComparisonView view;
+        connect(&loader, &model::ComparisonLoader::compared, &view, &views::ComparisonView::setTable);
+        QSignalSpy compared(&loader, &model::ComparisonLoader::compared);
+        loader.compareRuns(db, 1, 2);
+        QVERIFY(compared.wait(10000));
+        // total time + 19 metrics for each of two launch slots
+        QCOMPARE(view.tableModel()->rowCount(), 1 + 2 * 19);
+        QVERIFY(view.notesText().contains(QStringLiteral("exists in one run only")));
+        view.onlyDifferencesBox()->setChecked(true);
+        QVERIFY(view.tableModel()->rowCount() < 1 + 2 * 19);
+    }
+
+    void loaderReportsAMissingRun()
+    {
+        store_tests::TempDir dir("report-views-missing");
+        const auto db = QString::fromStdString(makeSession(dir));
+        model::ComparisonLoader loader;
+        QSignalSpy failed(&loader, &model::ComparisonLoader::failed);
+        loader.compareRuns(db, 1, 8);
+        QVERIFY(failed.wait(10000));
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("no complete run with id 8")));
+    }
+
+    void loaderListsRuns()
+    {
+        store_tests::TempDir dir("report-views-list");
+        const auto db = QString::fromStdString(makeSession(dir));
+        model::ComparisonLoader loader;
+        std::vector<model::RunRow> listed;
+        connect(&loader, &model::ComparisonLoader::runsListed, this, [&](const std::vector<model::RunRow>& runs) { listed = runs; });
+        QSignalSpy spy(&loader, &model::ComparisonLoader::runsListed);
+        loader.listRuns(db);
+        QVERIFY(spy.wait(10000));
+        QCOMPARE(listed.size(), std::size_t { 2 });
+        QCOMPARE(listed[1].scenarioPath, std::string("scenarios/stride_copy.json"));
+    }
+
+    void exporterWritesEachFormatOffTheGuiThread()
+    {
+        store_tests::TempDir dir("report-views-export");
+        const auto db = QString::fromStdString(makeSession(dir));
+        views::ReportExporter exporter;
+        QSignalSpy exported(&exporter, &views::ReportExporter::exported);
+        for (const auto* name : { "r.pdf", "r.html", "r.json", "r.csv" }) {
+            const auto path = QString::fromStdString(dir.file(name).string());
+            exporter.exportRun(db, 2, path);
+            QVERIFY(exported.wait(20000));
+            QCOMPARE(exported.last().first().toString(), path);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY(file.size() > 100);
+        }
+    }
+
+    void exporterRefusesAnUnknownSuffix()
+    {
+        views::ReportExporter exporter;
+        QSignalSpy failed(&exporter, &views::ReportExporter::failed);
+        exporter.exportRun(QStringLiteral("x.wsdb"), 1, QStringLiteral("/tmp/report.docx"));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral(".pdf, .html, .json or .csv")));
+    }
+};
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    ReportViewsTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "report_views_tests.moc"
