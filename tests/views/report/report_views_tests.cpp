@@ -1,5 +1,7 @@
 // Qt Test, offscreen: the comparison table and view, the comparison loader and the report exporter, on a
 // session database written with the store's writer.
+#include "app/gui/compare_dialog.h"
+#include "app/gui/report_actions.h"
 #include "model/report/comparison_loader.h"
 #include "model/report/comparison_table_model.h"
 #include "model/store/trace_writer.h"
@@ -8,11 +10,15 @@
 #include "views/report/report_exporter.h"
 
 #include <QApplication>
+#include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+
+#include <fstream>
 
 namespace {
 
@@ -111,6 +117,49 @@ private slots:
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY(file.size() > 100);
         }
+    }
+
+    void compareDialogStartsWithThePreviousAndTheCurrentRun()
+    {
+        store_tests::TempDir dir("report-views-dialog");
+        const auto db = QString::fromStdString(makeSession(dir));
+        app::CompareDialog dialog(db, 2);
+        QSignalSpy compared(dialog.loader(), &model::ComparisonLoader::compared);
+        QVERIFY(compared.wait(10000)); // listing the runs, then comparing the two, without a click
+        QCOMPARE(dialog.runA()->count(), 2);
+        QCOMPARE(dialog.runA()->currentData().toLongLong(), 1);
+        QCOMPARE(dialog.runB()->currentData().toLongLong(), 2);
+        QCOMPARE(dialog.view()->tableModel()->rowCount(), 1 + 2 * 19);
+
+        const auto csv = dir.file("ncu.csv").string();
+        std::ofstream(csv) << "\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                              "\"0\",\"strideCopy(float *)\",\"(256, 1, 1)\",\"(64, 1, 1)\",\"smsp__inst_executed.sum\",\"inst\",\"10\"\n";
+        dialog.compareWithNcu(QString::fromStdString(csv));
+        QVERIFY(compared.wait(10000));
+        QCOMPARE(dialog.view()->tableModel()->rowCount(), 1);
+        QVERIFY(dialog.view()->tableModel()->table().titleA.contains(QStringLiteral("ncu.csv")));
+        QVERIFY(dialog.view()->notesText().contains(QStringLiteral("launch 0 (offsetCopy)")));
+    }
+
+    void reportActionsFollowTheCurrentRun()
+    {
+        store_tests::TempDir dir("report-views-actions");
+        const auto db = QString::fromStdString(makeSession(dir));
+        QWidget window;
+        std::optional<app::StoredRunRef> current;
+        app::ReportActions actions(&window, [&] { return current; });
+        QVERIFY(!actions.exportReportAction()->isEnabled());
+        QVERIFY(!actions.compareRunsAction()->isEnabled());
+        current = app::StoredRunRef { db, 1 };
+        actions.updateEnabled();
+        QVERIFY(actions.exportReportAction()->isEnabled());
+        QSignalSpy exported(actions.exporter(), &views::ReportExporter::exported);
+        QSignalSpy status(&actions, &app::ReportActions::statusMessage);
+        const auto path = QString::fromStdString(dir.file("run-1.html").string());
+        actions.exportTo(path);
+        QVERIFY(exported.wait(10000));
+        QVERIFY(QFile::exists(path));
+        QVERIFY(status.last().first().toString().contains(QStringLiteral("run-1.html")));
     }
 
     void exporterRefusesAnUnknownSuffix()
