@@ -10,6 +10,8 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
     , m_blocks(context.blocksPerSm)
     , m_warps(std::size_t { context.blocksPerSm } * context.warpsPerBlock)
     , m_scoreboards(m_warps.size())
+    , m_perScheduler(static_cast<std::uint32_t>((m_warps.size() + context.schedulers - 1) / context.schedulers))
+    , m_wake(std::size_t { m_perScheduler } * context.schedulers)
     , m_pipeFree(context.schedulers)
     , m_issuedNow(m_warps.size(), 0)
     , m_schedulerWake(context.schedulers, 0)
@@ -56,6 +58,7 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
         w.stateStart = now;
         if (it->traces[i].ops.empty()) {
             --it->live;
+            syncWake(w, slot);
             continue;
         }
         w.active = true;
@@ -82,25 +85,26 @@ const StaticInstruction& SmModel::headStatic(const Warp& w) const
     return (*m_ctx.statics)[op.function][op.pc];
 }
 
-void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now) const
+void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
 {
     const StaticInstruction& st = headStatic(w);
     w.dependency = m_scoreboards[slot].waitFor(st, now);
     w.headPipe = headOp(w).kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
+    syncWake(w, slot);
 }
 
-std::uint64_t SmModel::pipeFree(const Warp& w, std::uint32_t slot) const
+void SmModel::syncWake(const Warp& w, std::uint32_t slot)
 {
-    if (w.headPipe == kLsuPipe)
-        return m_lsuFree;
-    return m_pipeFree[slot % m_ctx.schedulers][w.headPipe];
+    Wake& e = wakeOf(slot);
+    e.readyAt = !w.active || w.atBarrier ? kNever : std::max(w.nextIssue, w.dependency.readyCycle);
+    e.age = w.age;
+    e.pipe = w.headPipe;
 }
 
-std::uint64_t SmModel::wakeCycle(const Warp& w, std::uint32_t slot) const
+std::uint64_t SmModel::wakeCycle(const Wake& e, std::uint32_t scheduler) const
 {
-    const std::uint64_t ready = w.nextIssue > w.dependency.readyCycle ? w.nextIssue : w.dependency.readyCycle;
-    const std::uint64_t pipe = pipeFree(w, slot);
-    return ready > pipe ? ready : pipe;
+    const std::uint64_t pipe = e.pipe == kLsuPipe ? m_lsuFree : m_pipeFree[scheduler][e.pipe];
+    return e.readyAt > pipe ? e.readyAt : pipe;
 }
 
 std::uint64_t SmModel::step(std::uint64_t now)
@@ -128,15 +132,16 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     // minimum taken before the issue stays a safe lower bound for the next step.
     m_ready.clear();
     std::uint64_t next = kNever;
-    for (auto slot = scheduler; slot < m_warps.size(); slot += m_ctx.schedulers) {
-        const Warp& w = m_warps[slot];
-        if (!w.active || w.atBarrier)
+    const Wake* wake = &m_wake[std::size_t { scheduler } * m_perScheduler];
+    for (std::uint32_t k = 0; k < m_perScheduler; ++k) {
+        const Wake& e = wake[k];
+        if (e.readyAt == kNever)
             continue;
-        const std::uint64_t wake = wakeCycle(w, slot);
-        if (wake <= now)
-            m_ready.push_back(Candidate { slot, w.age });
+        const std::uint64_t cycle = wakeCycle(e, scheduler);
+        if (cycle <= now)
+            m_ready.push_back(Candidate { scheduler + k * m_ctx.schedulers, e.age });
         else
-            next = std::min(next, wake);
+            next = std::min(next, cycle);
     }
     if (m_ready.empty())
         return next;
@@ -145,8 +150,8 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     issue(slot, now);
     if (m_ready.size() > 1)
         return now + 1; // the others are still ready
-    const Warp& w = m_warps[slot];
-    return w.active && !w.atBarrier ? std::min(next, std::max(now + 1, wakeCycle(w, slot))) : next;
+    const Wake& e = wakeOf(slot);
+    return e.readyAt != kNever ? std::min(next, std::max(now + 1, wakeCycle(e, scheduler))) : next;
 }
 
 std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now)
@@ -225,6 +230,7 @@ void SmModel::releaseBarrier(Block& block, std::uint32_t blockSlot, std::uint64_
         if (w.active && w.atBarrier) {
             w.atBarrier = false;
             w.nextIssue = std::max(w.nextIssue, resume);
+            syncWake(w, blockSlot * m_ctx.warpsPerBlock + i);
             auto& wake = m_schedulerWake[(blockSlot * m_ctx.warpsPerBlock + i) % m_ctx.schedulers];
             wake = std::min(wake, resume);
         }
@@ -238,6 +244,7 @@ void SmModel::finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now)
     const bool wasAtBarrier = w.atBarrier;
     w.active = false;
     w.atBarrier = false;
+    syncWake(w, slot);
     accumulate(now + 1);
     --m_residentWarps;
     if (m_recording)

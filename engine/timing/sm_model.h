@@ -85,11 +85,21 @@ private:
         std::uint64_t stateStart = 0;
     };
 
+    /// What a scheduler's scan reads of a warp, kept apart from Warp in a small scheduler-major array so the
+    /// scan of every step touches a few cache lines: the earliest cycle it may issue ignoring its pipe
+    /// (kNever while inactive or at a barrier), its head instruction's pipe, and its age.
+    struct Wake {
+        std::uint64_t readyAt = kNever;
+        std::uint64_t age = 0;
+        std::uint8_t pipe = 0;
+    };
+
+    Wake& wakeOf(std::uint32_t slot) { return m_wake[(slot % m_ctx.schedulers) * m_perScheduler + slot / m_ctx.schedulers]; }
+    void syncWake(const Warp& w, std::uint32_t slot);
+    std::uint64_t wakeCycle(const Wake& e, std::uint32_t scheduler) const;
     const TraceOp& headOp(const Warp& w) const;
     const StaticInstruction& headStatic(const Warp& w) const;
-    std::uint64_t pipeFree(const Warp& w, std::uint32_t slot) const;
-    void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now) const;
-    std::uint64_t wakeCycle(const Warp& w, std::uint32_t slot) const;
+    void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now);
     std::uint64_t issueOne(std::uint32_t scheduler, std::uint64_t now);
     void issue(std::uint32_t slot, std::uint64_t now);
     std::uint64_t execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now);
@@ -107,6 +117,8 @@ private:
     std::vector<Block> m_blocks;
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
     std::vector<Scoreboard> m_scoreboards; ///< per slot; apart from Warp so the schedulers' scans stay small
+    std::uint32_t m_perScheduler = 1; ///< warp slots per scheduler (rounded up)
+    std::vector<Wake> m_wake; ///< scheduler-major, m_perScheduler entries per scheduler
     std::vector<std::array<std::uint64_t, kPipeCount>> m_pipeFree; ///< per scheduler
     std::vector<std::unique_ptr<WarpSchedulerPolicy>> m_policies;
     std::vector<Candidate> m_ready;
