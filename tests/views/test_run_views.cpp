@@ -11,6 +11,7 @@
 #include "views/streams/stream_view.h"
 #include "views/summary/launch_summary_panel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QSettings>
@@ -97,6 +98,46 @@ private Q_SLOTS:
         QVERIFY(plot->yAxis->range().upper >= 300.0);
         QVERIFY(view.setMetric(model::SweepMetric::LoadEfficiency));
         QCOMPARE(plot->graphCount(), 3);
+    }
+
+    void sweepsOfTwoParametersGetAChartEach()
+    {
+        BandwidthView view;
+        view.setSnapshot(sweepOf(2, 33, true));
+        auto stride = std::make_shared<model::SweepSnapshot>(*sweepOf(3, 32, true));
+        stride->param = QStringLiteral("stride");
+        view.setSnapshot(stride);
+        QCOMPARE(view.chartCount(), 2);
+        QCOMPARE(view.chart(), view.chartAt(1));
+        QCOMPARE(view.chartAt(0)->plot()->xAxis->label(), QStringLiteral("offset"));
+        QCOMPARE(view.chartAt(1)->plot()->graphCount(), 3);
+        view.setSnapshot(sweepOf(4, 33, true)); // a new offset sweep replaces the first chart
+        QCOMPARE(view.chartCount(), 2);
+        QCOMPARE(view.chart(), view.chartAt(0));
+        QCOMPARE(view.chartAt(0)->plot()->graphCount(), 4);
+        view.clear();
+        QCOMPARE(view.chartCount(), 0);
+        QVERIFY(view.chart() == nullptr);
+    }
+
+    void percentOfTheoreticalPutsDevicesOnOneScale()
+    {
+        BandwidthView view;
+        view.setSnapshot(sweepOf(2, 8, true)); // 4 or 5 GB/s; theoretical 100 and 200 GB/s
+        QVERIFY(view.percentBox()->isEnabled());
+        view.setPercentOfTheoretical(true);
+        auto* plot = view.chart()->plot();
+        QVERIFY(view.chart()->showsPercent());
+        QCOMPARE(plot->graph(0)->dataMainValue(0), 4.0); // 4 of 100 GB/s
+        QCOMPARE(plot->graph(1)->dataMainValue(0), 2.0); // 4 of 200 GB/s
+        QVERIFY(plot->yAxis->label().contains(QStringLiteral("% of theoretical")));
+        int lines = 0;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            lines += qobject_cast<QCPItemStraightLine*>(plot->item(i)) ? 1 : 0;
+        QCOMPARE(lines, 1); // one 100 % line instead of a line per device
+        QVERIFY(view.setMetric(model::SweepMetric::LoadEfficiency));
+        QVERIFY(!view.percentBox()->isEnabled());
+        QVERIFY(!view.chart()->showsPercent());
     }
 
     void hoverReadsOutTheNearestPoint()

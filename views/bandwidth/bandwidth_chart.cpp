@@ -66,10 +66,12 @@ void BandwidthChart::changeEvent(QEvent* event)
         applyTheme();
 }
 
-void BandwidthChart::show(std::shared_ptr<const model::SweepSnapshot> snapshot, model::SweepMetric metric)
+void BandwidthChart::show(std::shared_ptr<const model::SweepSnapshot> snapshot, model::SweepMetric metric,
+    bool percentOfTheoretical)
 {
     m_snapshot = std::move(snapshot);
     m_metric = metric;
+    m_percent = percentOfTheoretical && metric == model::SweepMetric::EffectiveBandwidth;
     m_plot->clearGraphs();
     m_plot->clearItems();
     createTracer();
@@ -77,12 +79,14 @@ void BandwidthChart::show(std::shared_ptr<const model::SweepSnapshot> snapshot, 
     if (!m_snapshot)
         return;
     m_plot->xAxis->setLabel(m_snapshot->param);
-    m_plot->yAxis->setLabel(model::sweepMetricAxisLabel(metric));
+    m_plot->yAxis->setLabel(m_percent ? tr("Effective bandwidth (% of theoretical)") : model::sweepMetricAxisLabel(metric));
     for (int i = 0; i < m_snapshot->devices.size(); ++i) {
         addDeviceCurve(m_snapshot->devices[i], i);
-        if (metric == model::SweepMetric::EffectiveBandwidth)
+        if (metric == model::SweepMetric::EffectiveBandwidth && !m_percent)
             addTheoreticalLine(m_snapshot->devices[i], i);
     }
+    if (m_percent)
+        addHundredPercentLine();
     fitAxes();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -98,8 +102,26 @@ void BandwidthChart::addDeviceCurve(const model::SweepSeries& series, int index)
     static const QCPScatterStyle::ScatterShape shapes[]
         = { QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle };
     graph->setScatterStyle(QCPScatterStyle(shapes[index % 4], color, color, std::max(4.0, 10.0 - 1.5 * index)));
-    const auto& y = series.values(m_metric);
+    auto y = series.values(m_metric);
+    if (m_percent && series.theoreticalBandwidthGBps > 0)
+        for (auto& value : y)
+            value = value / series.theoreticalBandwidthGBps * 100.0;
     graph->setData(series.x.mid(0, y.size()), y, true);
+}
+
+void BandwidthChart::addHundredPercentLine()
+{
+    auto* line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(0, 100.0);
+    line->point2->setCoords(1, 100.0);
+    line->setPen(QPen(m_plot->xAxis->basePen().color(), 1.2, Qt::DashLine));
+    auto* label = new QCPItemText(m_plot);
+    label->setText(tr("theoretical bandwidth of each device"));
+    label->setColor(m_plot->xAxis->basePen().color());
+    label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    label->position->setCoords(0.01, 100.0);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
 }
 
 void BandwidthChart::addTheoreticalLine(const model::SweepSeries& series, int index)
@@ -121,7 +143,9 @@ void BandwidthChart::fitAxes()
 {
     m_plot->rescaleAxes();
     double top = m_plot->yAxis->range().upper;
-    if (m_metric == model::SweepMetric::EffectiveBandwidth)
+    if (m_percent)
+        top = std::max(top, 100.0);
+    else if (m_metric == model::SweepMetric::EffectiveBandwidth)
         for (const auto& series : m_snapshot->devices)
             top = std::max(top, series.theoreticalBandwidthGBps);
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1.0);
@@ -152,11 +176,12 @@ QString BandwidthChart::readoutAt(QPointF pixel)
         return {};
     m_tracer->setGraph(best);
     m_tracer->setGraphKey(best->dataMainKey(bestIndex));
-    return tr("%1\n%2 = %3\n%4: %5")
+    return tr("%1\n%2 = %3\n%4: %5%6")
         .arg(best->name(), m_snapshot ? m_snapshot->param : QString())
         .arg(best->dataMainKey(bestIndex))
         .arg(model::sweepMetricName(m_metric))
-        .arg(best->dataMainValue(bestIndex), 0, 'g', 4);
+        .arg(best->dataMainValue(bestIndex), 0, 'g', 4)
+        .arg(m_percent ? tr(" % of theoretical") : QString());
 }
 
 void BandwidthChart::onMouseMove(QMouseEvent* event)

@@ -22,7 +22,11 @@ class BandwidthChart : public QWidget {
 public:
     explicit BandwidthChart(QWidget* parent = nullptr);
 
-    void show(std::shared_ptr<const model::SweepSnapshot> snapshot, model::SweepMetric metric);
+    /// With `percentOfTheoretical` (effective bandwidth only), each device's curve is drawn as a percentage of
+    /// its own theoretical bandwidth, so generations whose bandwidths differ 40-fold share one scale.
+    void show(std::shared_ptr<const model::SweepSnapshot> snapshot, model::SweepMetric metric,
+        bool percentOfTheoretical = false);
+    bool showsPercent() const { return m_percent; }
     QCustomPlot* plot() const { return m_plot; }
     /// The read-out for the point nearest to `pixel` (plot coordinates), or empty.
     QString readoutAt(QPointF pixel);
@@ -39,6 +43,7 @@ private:
     void applyTheme();
     void addDeviceCurve(const model::SweepSeries& series, int index);
     void addTheoreticalLine(const model::SweepSeries& series, int index);
+    void addHundredPercentLine();
     void fitAxes();
     void onMouseMove(QMouseEvent* event);
 
@@ -46,6 +51,7 @@ private:
     QCPItemTracer* m_tracer = nullptr;
     std::shared_ptr<const model::SweepSnapshot> m_snapshot;
     model::SweepMetric m_metric = model::SweepMetric::LoadSectorsPerRequest;
+    bool m_percent = false;
 };
 
 } // namespace views
