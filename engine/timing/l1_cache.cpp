@@ -30,7 +30,7 @@ std::uint8_t L1Cache::toSector32(std::uint8_t ownMask) const
     return mask32;
 }
 
-std::uint8_t L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask)
+L1Cache::Access L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask)
 {
     const std::uint8_t own = toOwnSectors(sectorMask);
     CacheLine* line = m_tags.find(lineAddress);
@@ -39,8 +39,9 @@ std::uint8_t L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask)
         line = &m_tags.allocate(lineAddress, ignored);
     }
     const std::uint8_t hit = static_cast<std::uint8_t>(line->valid & own);
+    const std::uint8_t missed = static_cast<std::uint8_t>(own & ~line->valid);
     line->valid = static_cast<std::uint8_t>(line->valid | own);
-    return static_cast<std::uint8_t>(toSector32(hit) & sectorMask);
+    return Access { static_cast<std::uint8_t>(toSector32(hit) & sectorMask), toSector32(missed) };
 }
 
 void L1Cache::store(std::uint64_t lineAddress, std::uint8_t sectorMask)

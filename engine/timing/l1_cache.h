@@ -18,9 +18,17 @@ public:
     /// `sectorBytes` of the L1 (32 from CC 3.0 on, 128 on CC 2.x where the line is the unit).
     L1Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t sectorBytes, std::uint32_t ways);
 
-    /// Looks up the 32-byte sectors `sectorMask` of the line at `lineAddress`; returns the 32-byte sectors that
-    /// hit. Misses are allocated (as filled when the data returns).
-    std::uint8_t load(std::uint64_t lineAddress, std::uint8_t sectorMask);
+    /// What a load found: the requested 32-byte sectors that hit, and the 32-byte sectors the L1 fetches from
+    /// the L2 for the misses — whole L1 sectors, so on CC 2.x a miss fills the entire 128-byte line
+    /// (best-practices-guide-v8.0.txt §9.2.1: accesses cached in L1 are serviced with 128-byte transactions).
+    struct Access {
+        std::uint8_t hit = 0;
+        std::uint8_t fill = 0;
+    };
+
+    /// Looks up the 32-byte sectors `sectorMask` of the line at `lineAddress`. Misses are allocated (as filled
+    /// when the data returns).
+    Access load(std::uint64_t lineAddress, std::uint8_t sectorMask);
     void store(std::uint64_t lineAddress, std::uint8_t sectorMask);
     void invalidateAll() { m_tags.invalidateAll(); }
     bool enabled() const { return m_tags.enabled(); }

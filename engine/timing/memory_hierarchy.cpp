@@ -75,18 +75,19 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
             done = std::max(done, m_dram.read(now, t.bytes));
             continue;
         }
-        std::uint8_t missing = t.sectors;
+        std::uint8_t fetch = t.sectors;
         if (viaL1 && m_l1[sm].enabled()) {
-            const std::uint8_t hit = m_l1[sm].load(t.address, t.sectors);
-            missing = static_cast<std::uint8_t>(t.sectors & ~hit);
-            m_counters.l1HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { hit }));
+            const auto access = m_l1[sm].load(t.address, t.sectors);
+            const auto missing = static_cast<std::uint8_t>(t.sectors & ~access.hit);
+            m_counters.l1HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { access.hit }));
             m_counters.l1MissSectors += static_cast<std::uint64_t>(std::popcount(unsigned { missing }));
             if (missing == 0) {
                 done = std::max(done, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
                 continue;
             }
+            fetch = access.fill; // whole L1 sectors: the full 128-byte line on CC 2.x
         }
-        done = std::max(done, readL2(t, missing, now));
+        done = std::max(done, readL2(t, fetch, now));
     }
     return done;
 }

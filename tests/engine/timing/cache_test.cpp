@@ -30,17 +30,24 @@ TEST(SectorCache, LeastRecentlyUsedWayIsEvicted)
 TEST(L1Cache, SectorsHitOnlyAfterTheyWereLoaded)
 {
     L1Cache l1(16 * 1024, 128, 32, 4);
-    EXPECT_EQ(l1.load(0, 0b0011), 0); // cold
-    EXPECT_EQ(l1.load(0, 0b0111), 0b0011); // sectors 0 and 1 now hit, 2 misses
-    EXPECT_EQ(l1.load(0, 0b0100), 0b0100);
+    EXPECT_EQ(l1.load(0, 0b0011).hit, 0); // cold
+    EXPECT_EQ(l1.load(0, 0b0011).hit, 0b0011);
+    const auto third = l1.load(0, 0b0111); // sectors 0 and 1 now hit, 2 misses and is fetched alone
+    EXPECT_EQ(third.hit, 0b0011);
+    EXPECT_EQ(third.fill, 0b0100);
+    EXPECT_EQ(l1.load(0, 0b0100).hit, 0b0100);
 }
 
 TEST(L1Cache, FermiLinesAreOneSector)
 {
     // best-practices-guide-v8.0.txt §9.2.1: CC 2.x L1 caches whole 128-byte lines.
     L1Cache l1(16 * 1024, 128, 128, 4);
-    EXPECT_EQ(l1.load(0, 0b0001), 0);
-    EXPECT_EQ(l1.load(0, 0b1000), 0b1000);
+    const auto miss = l1.load(0, 0b0001);
+    EXPECT_EQ(miss.hit, 0);
+    EXPECT_EQ(miss.fill, 0b1111); // a miss fetches the whole line from L2, not only the touched sector
+    const auto hit = l1.load(0, 0b1000);
+    EXPECT_EQ(hit.hit, 0b1000);
+    EXPECT_EQ(hit.fill, 0);
 }
 
 TEST(L2Cache, StoresAllocateWithoutReadingAndWriteBackDirtySectors)
@@ -116,6 +123,23 @@ TEST(MemoryHierarchy, EachLevelAddsItsLatency)
     EXPECT_EQ(memory.dramBytesRead(), 128u);
     EXPECT_EQ(memory.counters().l1HitSectors, 4u);
     EXPECT_EQ(memory.counters().l2HitSectors, 4u);
+}
+
+TEST(MemoryHierarchy, FermiL1MissesFetchWholeLines)
+{
+    // best-practices-guide-v8.0.txt §9.2.1 (CC 2.x, loads cached in L1): a warp reading one misaligned
+    // 128-byte span (offsetCopy at offset 1) touches two lines, and each L1 miss moves a whole 128-byte line;
+    // the next warp's request then hits the second line in L1 without another DRAM read.
+    const auto& c2050 = testing_fixtures::builtinProfile("c2050");
+    MemoryHierarchy memory(c2050);
+    memory.beginLaunch(l1DataBytes(c2050, 0));
+    const MemTxn first[] = { { 0, 124, 0b1111, 0, 0, {} }, { 128, 4, 0b0001, 0, 0, {} } };
+    (void)memory.load(0, first, 0, true);
+    EXPECT_EQ(memory.dramBytesRead(), 256u);
+    const MemTxn second[] = { { 128, 124, 0b1111, 0, 0, {} }, { 256, 4, 0b0001, 0, 0, {} } };
+    (void)memory.load(0, second, 100, true);
+    EXPECT_EQ(memory.dramBytesRead(), 384u);
+    EXPECT_EQ(memory.counters().l1HitSectors, 4u);
 }
 
 TEST(MemoryHierarchy, L1DataCapacityIsWhatSharedMemoryLeaves)
