@@ -122,6 +122,15 @@ std::vector<Case> seedCases(const std::string& dir)
         copyScenario(dir, "offset_copy.cu", "offsetCopy", n16, n16 + 32, 0), false, 790.0, copyBytes });
     cases.push_back({ "Seeds: offsetCopy (n = 16 M, block 256; DIGEST §8.1)", "V100 offset 1", "v100",
         copyScenario(dir, "offset_copy.cu", "offsetCopy", n16, n16 + 32, 1), false, 711.0, copyBytes });
+    // best-practices-guide-v8.0.txt §9.2.1.3 (Fig. 6): Tesla M2090 with ECC on, ≈ 130 GB/s for offsets that are
+    // multiples of 32 words, about 4/5 of that otherwise (104 GB/s, DIGEST §8.1 [DERIVED]). n = 4 M: a CC 2.x
+    // grid has at most 65 535 blocks, so 16 M elements in blocks of 256 do not launch there.
+    const long n4 = 4L << 20;
+    const double copyBytes4 = 2.0 * 4.0 * double(n4);
+    cases.push_back({ "Seeds: offsetCopy (n = 16 M, block 256; DIGEST §8.1)", "M2090 offset 0 (n = 4 M)", "m2090",
+        copyScenario(dir, "offset_copy.cu", "offsetCopy", n4, n4 + 32, 0), false, 130.0, copyBytes4 });
+    cases.push_back({ "Seeds: offsetCopy (n = 16 M, block 256; DIGEST §8.1)", "M2090 offset 1 (n = 4 M)", "m2090",
+        copyScenario(dir, "offset_copy.cu", "offsetCopy", n4, n4 + 32, 1), false, 104.0, copyBytes4 });
     // DIGEST §8.3-8.4 (Tables 2 and 3). M = N = 1024; Br + Bw = the sizes of A, B (C = AB only) and C.
     const long m = 1024;
     const double abBytes = 4.0 * double(m * 32 + 32 * m + m * m);
