@@ -1,4 +1,4 @@
-// warpscope-cli run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--json]
+// warpscope-cli run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--db FILE] [--json]
 #include "app/cli/command_list.h"
 #include "app/cli/device_loading.h"
 #include "app/cli/run_report_json.h"
@@ -7,6 +7,10 @@
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
 #include "engine/timing/timed_executor.h"
+
+#ifdef WARPSCOPE_CLI_HAS_STORE
+#include "app/cli/run_store.h"
+#endif
 
 #include <fstream>
 
@@ -85,10 +89,31 @@ int runRun(const ParsedArgs& args, CommandIo& io)
     if (!report)
         throw UsageError(report.error().toString());
     writeDumps(args, *report);
-    if (args.flag("json"))
-        io.out << runReportJson(*report).dump(2) << '\n';
-    else
+    std::optional<std::int64_t> runId;
+    if (const auto db = args.value("db")) {
+#ifdef WARPSCOPE_CLI_HAS_STORE
+        auto stored = storeRun(*db, *report, *prepared);
+        if (!stored) {
+            io.err << "warpscope-cli: " << stored.error().toString() << '\n';
+            return ExitBadInput;
+        }
+        runId = *stored;
+#else
+        throw UsageError("--db needs the trace store, which this build leaves out (WARPSCOPE_BUILD_GUI=OFF)");
+#endif
+    }
+    if (args.flag("json")) {
+        auto json = runReportJson(*report);
+        if (runId) {
+            json["db"] = *args.value("db");
+            json["db_run_id"] = *runId;
+        }
+        io.out << json.dump(2) << '\n';
+    } else {
         printText(*report, io.out);
+        if (runId)
+            io.out << "recorded as run " << *runId << " in " << *args.value("db") << '\n';
+    }
     return ExitOk;
 }
 
@@ -99,13 +124,14 @@ Command runCommand()
     return Command {
         "run",
         "run a scenario on a modeled device and report each launch's counters",
-        "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--json]",
+        "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--db FILE] [--json]",
         {
             { "device", "ID", "device profile id (default: the scenario's device, else h100)", false },
             { "set", "NAME=VALUE", "override a scenario parameter (repeatable)", true },
             { "dump", "NAME=FILE", "write buffer NAME's final bytes to FILE, little-endian (repeatable)", true },
             { "budget", "N", "warp instructions allowed per launch before it is stopped (default 2e9)", false },
             { "functional", "", "run kernels without the timing model (no time, cycles or bandwidth)", false },
+            { "db", "FILE", "append the run to this session database (created when missing)", false },
             { "json", "", "print one JSON document", false },
         },
         runRun,

@@ -3,6 +3,7 @@
 #include "engine/common/result.h"
 #include "engine/profiling/memory_counters.h"
 #include "engine/simt/launch.h"
+#include "engine/trace/trace_events.h"
 
 #include <optional>
 #include <stop_token>
@@ -20,6 +21,8 @@ struct KernelOutcome {
     std::optional<double> achievedOccupancy;
     std::optional<std::uint64_t> dramBytesRead;
     std::optional<std::uint64_t> dramBytesWritten;
+    std::vector<WarpInterval> intervals; ///< per-warp states of the SMs a timing model recorded
+    std::uint64_t intervalsDropped = 0; ///< beyond the timing model's cap
 };
 
 /// Runs kernel launches for the scenario runner: functionally, or through a timing model.

@@ -200,6 +200,7 @@ struct Instruction {
     std::uint32_t callSite = 0; ///< for call: index into Function::callSites
     std::uint32_t reconvergePc = kNoPc;
     SourceLine source;
+    std::uint32_t ptxLine = 0; ///< line of the instruction's mnemonic in the PTX text (1-based)
     std::array<Operand, kMaxOperands> operands {};
 
     bool has(InstrFlag f) const { return (flags & f) != 0; }

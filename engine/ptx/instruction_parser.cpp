@@ -100,6 +100,7 @@ void parseInstruction(BodyContext& ctx, Instruction ins)
         ctx.cur.fail(opTok, "unsupported: " + std::string(opTok.text), ErrorCode::Unsupported);
     ins.opcode = *opcode;
     ins.source = ctx.location;
+    ins.ptxLine = opTok.line;
     while (ctx.cur.peek().kind == TokenKind::DotName) {
         const Token& mod = ctx.cur.take();
         if (!applyModifier(ins, mod.text.substr(1)))

@@ -44,6 +44,8 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     outcome.achievedOccupancy = timed->achievedOccupancy;
     outcome.dramBytesRead = timed->dramBytesRead;
     outcome.dramBytesWritten = timed->dramBytesWritten;
+    outcome.intervals = std::move(timed.value().intervals);
+    outcome.intervalsDropped = timed->intervalsDropped;
     m_last = std::move(timed).value();
     return outcome;
 }

@@ -19,7 +19,7 @@ public:
     Result<KernelOutcome> run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
         std::stop_token stop) override;
 
-    /// Everything the last launch produced (intervals included), or null before the first.
+    /// Everything the last launch produced (its intervals went to the KernelOutcome), or null before the first.
     const TimedLaunch* last() const { return m_last ? &*m_last : nullptr; }
 
 private:

@@ -69,10 +69,14 @@ struct LaunchSummary {
     std::uint64_t sharedStoreRequests = 0, sharedStoreWavefronts = 0;
     std::uint64_t dramBytesRead = 0, dramBytesWrite = 0;
     std::uint64_t warpInstructions = 0, threadInstructions = 0;
+    /// Bytes the active lanes asked for and bytes the memory moved for them (the generation's transactions),
+    /// whose ratio is the load or store efficiency (best-practices-guide-v8.0.txt §9.2.1).
+    std::uint64_t globalLoadBytesRequested = 0, globalLoadBytesMoved = 0;
+    std::uint64_t globalStoreBytesRequested = 0, globalStoreBytesMoved = 0;
 };
 
 /// Stored in trace files: append, never renumber.
-enum class StreamOpKind : std::uint8_t { Kernel, MemcpyHtoD, MemcpyDtoH, MemcpyDtoD, Memset, EventRecord, EventWait };
+enum class StreamOpKind : std::uint8_t { Kernel, MemcpyHtoD, MemcpyDtoH, MemcpyDtoD, Memset, EventRecord, EventWait, MemcpyHtoH };
 
 /// One operation on the host timeline (a copy engine's transfer, a kernel, an event).
 struct StreamOp {

@@ -114,6 +114,8 @@ const char* opName(engine::StreamOpKind kind)
         return "event record";
     case engine::StreamOpKind::EventWait:
         return "event wait";
+    case engine::StreamOpKind::MemcpyHtoH:
+        return "memcpy HtoH";
     }
     return "operation";
 }

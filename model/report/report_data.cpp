@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <tuple>
 
 namespace model {
 
@@ -81,11 +82,18 @@ std::optional<engine::Error> fillLaunch(const TraceReader& reader, const ReportD
         launch.occupancyText = occupancy.error().message;
     }
 
+    // Exact from the launch's byte totals (schema version 2); runs without them fall back to the recorded
+    // requests.
+    const auto& s = launch.row.summary;
     auto totals = reader.requestTotals(launch.row.id);
     if (!totals)
         return totals.error();
-    launch.loadEfficiency = efficiency(totals.value(), engine::RequestKind::Load, data.device);
-    launch.storeEfficiency = efficiency(totals.value(), engine::RequestKind::Store, data.device);
+    launch.loadEfficiency = s.globalLoadBytesMoved > 0
+        ? std::optional(static_cast<double>(s.globalLoadBytesRequested) / static_cast<double>(s.globalLoadBytesMoved))
+        : efficiency(totals.value(), engine::RequestKind::Load, data.device);
+    launch.storeEfficiency = s.globalStoreBytesMoved > 0
+        ? std::optional(static_cast<double>(s.globalStoreBytesRequested) / static_cast<double>(s.globalStoreBytesMoved))
+        : efficiency(totals.value(), engine::RequestKind::Store, data.device);
     launch.guidance = launchGuidance(guidanceInput(launch), parameterMap(data.detail.run)).toStdString();
 
     auto lines = reader.lineCounters(launch.row.id);
@@ -99,9 +107,14 @@ std::optional<engine::Error> fillLaunch(const TraceReader& reader, const ReportD
         launch.lines.push_back(std::move(out));
     }
     launch.hottestLines = launch.lines;
-    std::stable_sort(launch.hottestLines.begin(), launch.hottestLines.end(), [](const ReportLine& a, const ReportLine& b) {
-        return a.counters.warpInstructions > b.counters.warpInstructions;
-    });
+    // Hottest first: the lines warps waited on longest, then the lines that moved the most memory (sectors and
+    // shared wavefronts), then the most executed.
+    const auto heat = [](const ReportLine& l) {
+        const auto& c = l.counters;
+        return std::tuple(c.stallCycles, c.sectors + c.wavefronts, c.warpInstructions);
+    };
+    std::stable_sort(launch.hottestLines.begin(), launch.hottestLines.end(),
+        [&](const ReportLine& a, const ReportLine& b) { return heat(a) > heat(b); });
     launch.hottestLines.resize(std::min(launch.hottestLines.size(), kReportHottestLines));
     return std::nullopt;
 }

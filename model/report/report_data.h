@@ -32,7 +32,7 @@ struct ReportLaunch {
     std::optional<double> storeEfficiency;
     std::string guidance; ///< a sentence citing the Best Practices Guide; empty when none applies
     std::vector<ReportLine> lines; ///< every line with counters, in line order
-    std::vector<ReportLine> hottestLines; ///< the kReportHottestLines most executed lines, most first
+    std::vector<ReportLine> hottestLines; ///< kReportHottestLines lines: most stalled, most memory, most executed
 };
 
 /// Everything a report of one stored run holds: read once, then written as PDF, HTML, JSON or CSV.

@@ -69,6 +69,8 @@ const char* opKind(engine::StreamOpKind kind)
         return "event_record";
     case engine::StreamOpKind::EventWait:
         return "event_wait";
+    case engine::StreamOpKind::MemcpyHtoH:
+        return "memcpy_h2h";
     }
     return "operation";
 }

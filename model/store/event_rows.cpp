@@ -62,6 +62,12 @@ void bindLaunchSummary(SqliteStatement& s, std::int64_t launchRow, const engine:
     int index = 8;
     for (const auto counter : counters)
         s.bind(index++, i64(counter));
+    // Schema version 2: the bytes behind load and store efficiency (?25..?28; ?22..?24 are the interval totals).
+    const std::uint64_t bytes[] = { m.globalLoadBytesRequested, m.globalLoadBytesMoved, m.globalStoreBytesRequested,
+        m.globalStoreBytesMoved };
+    index = 25;
+    for (const auto value : bytes)
+        s.bind(index++, i64(value));
 }
 
 void bindPcCounter(SqliteStatement& s, std::int64_t launchRow, const engine::PcCounter& c)

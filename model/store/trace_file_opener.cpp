@@ -77,6 +77,24 @@ engine::Result<SqliteDatabase> openTraceForWriting(const std::string& path, std:
     return std::move(db).value();
 }
 
+namespace {
+
+/// A file of an older schema: upgraded in place (the migrations keep every row), then opened for reading.
+engine::Result<SqliteDatabase> upgradeThenRead(const std::string& path, std::int64_t version)
+{
+    {
+        auto db = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadWriteCreate);
+        std::optional<engine::Error> error = db ? migrateSchema(db.value(), traceStoreMigrations()) : db.error();
+        if (error)
+            return storeError(path, engine::ErrorCode::Unsupported,
+                "database schema version " + std::to_string(version) + " is older than this warpscope reads and cannot be "
+                    "upgraded here (" + error->message + ")");
+    }
+    return openTraceForReading(path);
+}
+
+} // namespace
+
 engine::Result<SqliteDatabase> openTraceForReading(const std::string& path)
 {
     auto db = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadOnly);
@@ -93,9 +111,7 @@ engine::Result<SqliteDatabase> openTraceForReading(const std::string& path)
             "database schema version " + std::to_string(*version) + " is newer than this warpscope reads ("
                 + std::to_string(current) + "); open it with a newer warpscope");
     if (*version < current)
-        return storeError(path, engine::ErrorCode::Unsupported,
-            "database schema version " + std::to_string(*version)
-                + " is older than this warpscope reads; open it once in warpscope to upgrade it");
+        return upgradeThenRead(path, *version);
     return std::move(db).value();
 }
 

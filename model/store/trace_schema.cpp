@@ -147,7 +147,16 @@ CREATE TABLE sweep_points (
     PRIMARY KEY (run_id, point_index));
 )sql";
 
-constexpr std::array<SchemaMigration, 1> kMigrations = { { { 0, kVersion1 } } };
+// Version 2: the bytes a launch's global loads and stores asked for and the bytes the memory moved for them,
+// so readers derive load/store efficiency exactly for every generation. Runs of version 1 read as 0 (unknown).
+constexpr const char* kVersion2 = R"sql(
+ALTER TABLE launches ADD COLUMN global_load_bytes_requested INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE launches ADD COLUMN global_load_bytes_moved INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE launches ADD COLUMN global_store_bytes_requested INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE launches ADD COLUMN global_store_bytes_moved INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<SchemaMigration, 2> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 } } };
 
 } // namespace
 

@@ -103,6 +103,35 @@ TEST(SchemaMigration, TraceFileOfANewerVersionIsRefusedByWriterAndReader)
     EXPECT_EQ(reader.error().toString(), expected);
 }
 
+TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
+{
+    // A file written before version 2 (no efficiency bytes on launches) is upgraded in place on first read:
+    // its runs stay, the new columns read as 0.
+    TempDir dir("schema-trace-v1");
+    const auto path = dir.file("old.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 10, 10, 1, "old" });
+        ASSERT_TRUE(writer.value()->flush().ok());
+    }
+    {
+        auto db = openFile(path);
+        for (const char* column : { "global_load_bytes_requested", "global_load_bytes_moved", "global_store_bytes_requested",
+                 "global_store_bytes_moved" })
+            ASSERT_FALSE(db.exec(("ALTER TABLE launches DROP COLUMN " + std::string(column)).c_str(), "test"));
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 1", "test"));
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto launches = reader->launches(1);
+    ASSERT_TRUE(launches.ok()) << launches.error().toString();
+    ASSERT_EQ(launches->size(), 1u);
+    EXPECT_EQ(launches->front().summary.cycles, 5000u);
+    EXPECT_EQ(launches->front().summary.globalLoadBytesMoved, 0u);
+    EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
+}
+
 TEST(SchemaMigration, RealChainIsInOrder)
 {
     const auto chain = model::traceStoreMigrations();
