@@ -1,6 +1,7 @@
 // warpscope-cli run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--db FILE] [--json]
 #include "app/cli/command_list.h"
 #include "app/cli/device_loading.h"
+#include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
 #include "app/cli/text_table.h"
 
@@ -17,19 +18,6 @@
 namespace app::cli {
 
 namespace {
-
-engine::ParamValues parseOverrides(const ParsedArgs& args)
-{
-    engine::ParamValues overrides;
-    for (const auto& text : args.values("set")) {
-        const auto eq = text.find('=');
-        const auto value = eq == std::string::npos ? std::nullopt : parseInteger(text.substr(eq + 1));
-        if (eq == std::string::npos || eq == 0 || !value)
-            throw UsageError("--set " + text + ": expected NAME=INTEGER");
-        overrides[text.substr(0, eq)] = *value;
-    }
-    return overrides;
-}
 
 void writeDumps(const ParsedArgs& args, const engine::RunReport& report)
 {

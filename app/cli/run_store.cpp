@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 
 namespace app::cli {
 
@@ -28,6 +30,52 @@ engine::Result<std::int64_t> storeRun(const std::string& dbPath, const engine::R
     const engine::RecordingContext context { utcNow(), WARPSCOPE_VERSION, engine::profileText(*prepared.profile) };
     engine::recordRun(report, prepared.scenario, prepared.module,
         engine::scenarioModuleRecord(prepared.scenario, prepared.module, *prepared.profile), context, *writer.value());
+    return writer.value()->flush();
+}
+
+engine::Result<std::int64_t> storeSweep(const std::string& dbPath, const std::filesystem::path& scenario,
+    const std::vector<engine::SweepRun>& points, const engine::DeviceProfile& firstDevice)
+{
+    auto writer = model::TraceWriter::open(dbPath);
+    if (!writer)
+        return writer.error();
+    engine::RunInfo info;
+    info.date = utcNow();
+    info.toolVersion = WARPSCOPE_VERSION;
+    info.deviceId = firstDevice.id;
+    info.deviceName = firstDevice.name;
+    info.deviceProfileJson = engine::profileText(firstDevice);
+    info.scenarioPath = scenario.string();
+    std::ifstream in(scenario, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    info.scenarioText = text.str();
+    if (!points.empty())
+        for (const auto& [name, value] : points.front().report.params)
+            info.parameters.emplace_back(name, value);
+    writer.value()->beginRun(info);
+    std::vector<engine::SweepPoint> rows;
+    double total = 0;
+    for (const auto& point : points) {
+        engine::SweepPoint row;
+        row.index = static_cast<std::uint32_t>(rows.size());
+        row.deviceId = point.device;
+        for (const auto& [name, value] : point.report.params)
+            row.parameters.emplace_back(name, value);
+        row.totalTimeUs = point.report.totalTimeUs;
+        if (!point.report.launches.empty()) {
+            // best-practices-guide-v8.0.txt §8.2.2: ((Br + Bw) / 10^9) / time, of the measured kernel.
+            const auto& last = point.report.launches.back();
+            const auto& m = last.outcome.memory;
+            const double time = last.outcome.timeUs.value_or(0.0);
+            row.effectiveBandwidthGbps
+                = time > 0 ? static_cast<double>(m.globalLoadBytesRequested + m.globalStoreBytesRequested) / 1e3 / time : 0.0;
+        }
+        total += row.totalTimeUs;
+        rows.push_back(std::move(row));
+    }
+    writer.value()->sweepPoints(rows);
+    writer.value()->endRun(engine::RunSummary { total });
     return writer.value()->flush();
 }
 

@@ -3,6 +3,10 @@
 #include "engine/common/result.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/run_report.h"
+#include "engine/host/sweep.h"
+
+#include <filesystem>
+#include <vector>
 
 #include <cstdint>
 #include <string>
@@ -15,6 +19,12 @@ namespace app::cli {
 /// database file.
 engine::Result<std::int64_t> storeRun(const std::string& dbPath, const engine::RunReport& report,
     const engine::PreparedScenario& prepared);
+
+/// Appends a sweep to the session database `dbPath` as one run whose device is the first device swept and
+/// whose sweep points hold, per device and value, the run's total time and the effective bandwidth of its
+/// last launch (the measured kernel; earlier launches are warm-ups). Returns the run id.
+engine::Result<std::int64_t> storeSweep(const std::string& dbPath, const std::filesystem::path& scenario,
+    const std::vector<engine::SweepRun>& points, const engine::DeviceProfile& firstDevice);
 
 /// The current time as ISO 8601 UTC, "2026-11-22T12:00:00Z".
 std::string utcNow();

@@ -1,11 +1,16 @@
 // warpscope-cli sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json
 #include "app/cli/command_list.h"
 #include "app/cli/device_loading.h"
+#include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
 
 #include "engine/host/kernel_executor.h"
 #include "engine/host/sweep.h"
 #include "engine/timing/timed_executor.h"
+
+#ifdef WARPSCOPE_CLI_HAS_STORE
+#include "app/cli/run_store.h"
+#endif
 
 #include <sstream>
 
@@ -75,6 +80,7 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     }
     engine::SweepOptions options;
     options.threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
+    options.overrides = parseOverrides(args);
     const bool functional = args.flag("functional");
     options.makeExecutor = [functional]() -> std::unique_ptr<engine::KernelExecutor> {
         if (functional)
@@ -84,6 +90,18 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
     if (!points)
         throw UsageError(points.error().toString());
+    if (const auto db = args.value("db")) {
+#ifdef WARPSCOPE_CLI_HAS_STORE
+        const auto stored = storeSweep(*db, args.positional().front(), *points, **catalog->get(devices.front()));
+        if (!stored) {
+            io.err << "warpscope-cli: " << stored.error().toString() << '\n';
+            return ExitBadInput;
+        }
+        io.err << "recorded as run " << *stored << " in " << *db << '\n';
+#else
+        throw UsageError("--db needs the trace store, which this build leaves out (WARPSCOPE_BUILD_GUI=OFF)");
+#endif
+    }
     if (args.flag("csv")) {
         printCsv(*points, range->param, io.out);
         return ExitOk;
@@ -102,7 +120,7 @@ Command sweepCommand()
     return Command {
         "sweep",
         "run a scenario over a parameter range on several devices, points in parallel",
-        "sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json [--threads N]",
+        "sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] [--set NAME=VALUE ...] --csv|--json [--threads N] [--db FILE]",
         {
             { "param", "NAME=FROM:TO[:STEP]", "the parameter to sweep, inclusive range", false },
             { "device", "ID[,ID...]", "device profile ids, comma-separated", false },
@@ -110,6 +128,8 @@ Command sweepCommand()
             { "functional", "", "run kernels without the timing model (no time or bandwidth)", false },
             { "csv", "", "one CSV row per point and launch", false },
             { "json", "", "one JSON document", false },
+            { "set", "NAME=VALUE", "override another scenario parameter at every point (repeatable)", true },
+            { "db", "FILE", "also record the sweep points as a run of this session database", false },
         },
         runSweepCommand,
     };

@@ -66,7 +66,9 @@ struct Job {
 Result<SweepRun> runPoint(const std::filesystem::path& scenario, const SweepRange& range, const std::string& device,
     std::int64_t value, const DeviceCatalog& catalog, const SweepOptions& options)
 {
-    auto prepared = prepareScenario(scenario, device, { { range.param, value } }, catalog);
+    auto params = options.overrides;
+    params[range.param] = value;
+    auto prepared = prepareScenario(scenario, device, params, catalog);
     if (!prepared)
         return prepared.error();
     auto executor = options.makeExecutor();
@@ -106,8 +108,11 @@ Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, co
                 return;
             }
             points[i] = std::move(point).value();
-            if (options.progress)
-                options.progress(++done, jobs.size());
+            if (options.progress) {
+                std::lock_guard lock(errorMutex);
+                options.progress(++done, jobs.size(),
+                    devices[jobs[i].device] + " " + range.param + "=" + std::to_string(jobs[i].value));
+            }
         }
     };
     const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());

@@ -2,6 +2,7 @@
 
 #include "engine/common/result.h"
 #include "engine/device/device_catalog.h"
+#include "engine/host/int_expression.h"
 #include "engine/host/run_report.h"
 
 #include <cstdint>
@@ -39,7 +40,10 @@ struct SweepRun {
 struct SweepOptions {
     unsigned threads = 0; ///< 0: one per hardware thread
     std::stop_token stop;
-    std::function<void(std::size_t done, std::size_t total)> progress; ///< called from worker threads
+    /// Called from the worker threads, one call at a time, after each point: "h100 offset=3".
+    std::function<void(std::size_t done, std::size_t total, const std::string& point)> progress;
+    /// Parameter values every point uses besides the swept one (--set); the swept parameter wins.
+    ParamValues overrides;
     /// Makes the executor each worker uses (functional, or a timing model).
     std::function<std::unique_ptr<KernelExecutor>()> makeExecutor;
 };

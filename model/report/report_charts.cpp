@@ -122,4 +122,21 @@ std::optional<SvgLineChart> bandwidthChart(const ReportData& data)
     return chart;
 }
 
+std::optional<SvgLineChart> bandwidthPercentChart(const ReportData& data)
+{
+    auto chart = bandwidthChart(data);
+    if (!chart || chart->series.size() < 2 || chart->references.size() != chart->series.size())
+        return std::nullopt;
+    chart->title = "Effective bandwidth against " + chart->xLabel + ", % of each device's theoretical";
+    chart->yLabel = "% of theoretical bandwidth";
+    for (std::size_t s = 0; s < chart->series.size(); ++s) {
+        const double theoretical = chart->references[s].y;
+        for (auto& point : chart->series[s].points)
+            point.second = theoretical > 0 ? point.second / theoretical * 100.0 : 0.0;
+    }
+    chart->references = { SvgReference { 100.0, "theoretical" } };
+    chart->yMax = 100.0;
+    return chart;
+}
+
 } // namespace model

@@ -19,6 +19,10 @@ std::optional<SvgLineChart> occupancyChart(const ReportLaunch& launch);
 /// for a run without sweep points.
 std::optional<SvgLineChart> bandwidthChart(const ReportData& data);
 
+/// The same sweep as a percentage of each device's theoretical bandwidth, so generations whose bandwidths
+/// differ by an order of magnitude share one scale. Empty for fewer than two devices.
+std::optional<SvgLineChart> bandwidthPercentChart(const ReportData& data);
+
 /// The parameter the sweep varies (the first whose value differs between points); empty when none does.
 std::string sweptParameter(const std::vector<engine::SweepPoint>& points);
 

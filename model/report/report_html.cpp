@@ -39,6 +39,13 @@ std::string runSection(const ReportData& data)
     std::string html = "<h1>warpscope report: run " + std::to_string(run.id) + "</h1>\n<table class=\"facts\">\n";
     html += row("Scenario", run.scenarioPath.empty() ? "(bare kernel)" : run.scenarioPath);
     html += row("Parameters", parameters.empty() ? "none" : parameters);
+    if (const auto swept = sweptParameter(data.sweepPoints); !swept.empty()) {
+        std::string devices;
+        for (const auto& point : data.sweepPoints)
+            if (devices.find(point.deviceId) == std::string::npos)
+                devices += (devices.empty() ? "" : ", ") + point.deviceId;
+        html += row("Sweep", swept + " on " + devices + " (" + std::to_string(data.sweepPoints.size()) + " points)");
+    }
     html += row("Device", data.device.name + " (" + data.device.id + ", compute capability "
             + data.device.computeCapability.toString() + ", " + std::to_string(data.device.smCount) + " SMs at "
             + number(data.device.coreClockMhz, "%.0f") + " MHz)");
@@ -131,6 +138,8 @@ std::vector<ReportBlock> reportBlocks(const ReportData& data)
     const auto svg = [&](std::string text) { blocks.push_back({ ReportBlock::Kind::Svg, std::move(text) }); };
     html(runSection(data));
     if (auto chart = bandwidthChart(data))
+        svg(renderSvg(*chart));
+    if (auto chart = bandwidthPercentChart(data))
         svg(renderSvg(*chart));
     if (auto chart = streamChart(data))
         svg(renderSvg(*chart));

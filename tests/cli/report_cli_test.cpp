@@ -65,6 +65,26 @@ TEST(ReportCli, LinesGiveOneCsvRowPerPtxLine)
     EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1 + 2 * 5); // 5 lines per launch
 }
 
+TEST(ReportCli, OffsetSweepOnThreeDevicesRendersWithItsCharts)
+{
+    store_tests::TempDir dir("cli-report-sweep");
+    const auto db = dir.file("sweep.wsdb").string();
+    const auto scenario = std::string(WARPSCOPE_SOURCE_DIR) + "/resources/scenarios/offset_copy.json";
+    const auto sweep = runCli({ "sweep", scenario, "--param", "offset=0:4", "--device", "g80,c2050,h100", "--set",
+        "n=4096", "--csv", "--db", db });
+    ASSERT_EQ(sweep.exitCode, 0) << sweep.err;
+    EXPECT_NE(sweep.err.find("recorded as run 1"), std::string::npos) << sweep.err;
+    const auto html = dir.file("sweep.html").string();
+    ASSERT_EQ(runCli({ "report", db, "--format", "html", "-o", html }).exitCode, 0);
+    const auto text = readFile(html);
+    EXPECT_NE(text.find("Effective bandwidth against offset"), std::string::npos);
+    EXPECT_NE(text.find("% of each device"), std::string::npos);
+    EXPECT_NE(text.find("offset on g80, c2050, h100 (15 points)"), std::string::npos);
+    const auto pdf = dir.file("sweep.pdf").string();
+    ASSERT_EQ(runCli({ "report", db, "--format", "pdf", "-o", pdf }).exitCode, 0);
+    EXPECT_EQ(readFile(pdf).rfind("%PDF-", 0), 0u);
+}
+
 TEST(ReportCli, BadUsageIsExitCode2)
 {
     store_tests::TempDir dir("cli-report-usage");
