@@ -14,7 +14,8 @@ FileKind fileKindOf(const QString& path)
         return FileKind::CudaSource;
     if (suffix == QLatin1String("ptx"))
         return FileKind::Ptx;
-    if (suffix == QLatin1String("db") || suffix == QLatin1String("sqlite") || suffix == QLatin1String("warpscope"))
+    if (suffix == QLatin1String("db") || suffix == QLatin1String("sqlite") || suffix == QLatin1String("warpscope")
+        || suffix == QLatin1String("wsdb"))
         return FileKind::SessionDatabase;
     return FileKind::Unknown;
 }
@@ -39,8 +40,8 @@ QString describe(FileKind kind)
 QString openFileFilter()
 {
     return QCoreApplication::translate("app::FileKind",
-        "warpscope files (*.json *.cu *.ptx *.db *.sqlite *.warpscope);;Scenarios (*.json);;CUDA sources (*.cu);;"
-        "PTX modules (*.ptx);;Session databases (*.db *.sqlite *.warpscope);;All files (*)");
+        "warpscope files (*.json *.cu *.ptx *.wsdb *.db *.sqlite *.warpscope);;Scenarios (*.json);;CUDA sources (*.cu);;"
+        "PTX modules (*.ptx);;Session databases (*.wsdb *.db *.sqlite *.warpscope);;All files (*)");
 }
 
 } // namespace app

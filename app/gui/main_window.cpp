@@ -6,6 +6,8 @@
 #include "app/gui/file_kind.h"
 #include "app/gui/run_session.h"
 #include "app/gui/run_status_widget.h"
+#include "app/gui/session_controller.h"
+#include "app/gui/session_dock.h"
 #include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
@@ -53,6 +55,7 @@ MainWindow::MainWindow(model::DeviceCatalogLoad catalog, QWidget* parent)
     setupViewMenu();
     setupDeviceMenu();
     m_session->setupMenu(menuBar());
+    setupToolsMenu();
     setupHelpMenu();
     setupToolBar();
     setupStatusBar();
@@ -105,6 +108,14 @@ void MainWindow::setupRunDocks()
     m_session = new RunSession(m_catalog.catalog, devices, this, { m_streamView, m_bandwidthView, m_launchSummary });
     m_analysis = new AnalysisDocks(m_catalog.catalog, this);
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
+    m_sessionController = new SessionController(this, m_session, [this](std::shared_ptr<const model::RunSnapshot> s) {
+        m_streamView->setSnapshot(s);
+        m_launchSummary->setSnapshot(s);
+    });
+    addViewDock(m_sessionController->dock(), tr("Session"), QStringLiteral("sessionDock"), Qt::RightDockWidgetArea);
+    connect(m_sessionController, &SessionController::statusMessage, this,
+        [this](const QString& text) { statusBar()->showMessage(text, statusMessageMs); });
+    connect(m_sessionController, &SessionController::databaseFailed, this, &MainWindow::reportCannotOpen);
 }
 
 void MainWindow::setupFileMenu()
@@ -115,6 +126,8 @@ void MainWindow::setupFileMenu()
     open->setObjectName(QStringLiteral("openAction"));
     m_recentMenu = menu->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
+    menu->addSeparator();
+    menu->addAction(m_sessionController->reportActions()->exportReportAction());
     menu->addSeparator();
     auto* quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -140,6 +153,12 @@ void MainWindow::setupDeviceMenu()
     connect(m_deviceMenu, &DeviceMenu::deviceChosen, this, &MainWindow::selectDevice);
     connect(m_deviceMenu, &DeviceMenu::stepRequested, this, &MainWindow::stepDevice);
     connect(m_deviceMenu, &DeviceMenu::profileErrorsRequested, this, &MainWindow::showProfileLoadErrors);
+}
+
+void MainWindow::setupToolsMenu()
+{
+    auto* menu = menuBar()->addMenu(tr("&Tools"));
+    menu->addAction(m_sessionController->reportActions()->compareRunsAction());
 }
 
 void MainWindow::setupHelpMenu()
@@ -345,7 +364,7 @@ void MainWindow::openFile(const QString& path)
     const auto kind = fileKindOf(path);
     if (kind == FileKind::Unknown) {
         reportCannotOpen(path, tr("warpscope opens scenarios (.json), CUDA sources (.cu), PTX (.ptx) and session "
-                                  "databases (.db)."));
+                                  "databases (.wsdb, .db)."));
         return;
     }
     m_recentFiles.add(path);
@@ -353,9 +372,12 @@ void MainWindow::openFile(const QString& path)
         m_session->openScenario(path);
         return;
     }
-    reportCannotOpen(path, kind == FileKind::SessionDatabase
-            ? tr("Session databases open in a later release; warpscope-cli runs and report read them today.")
-            : tr("A %1 runs through a scenario that names it as its module (see resources/scenarios).").arg(describe(kind)));
+    if (kind == FileKind::SessionDatabase) {
+        m_sessionController->openDatabase(path);
+        raiseView(QStringLiteral("session"));
+        return;
+    }
+    reportCannotOpen(path, tr("A %1 runs through a scenario that names it as its module (see resources/scenarios).").arg(describe(kind)));
 }
 
 void MainWindow::reportCannotOpen(const QString& path, const QString& reason)

@@ -25,6 +25,7 @@ class StreamView;
 namespace app {
 
 class AnalysisDocks;
+class SessionController;
 
 struct CommandLine;
 class DeviceMenu;
@@ -52,6 +53,7 @@ public:
     views::BandwidthView* bandwidthView() const { return m_bandwidthView; }
     views::LaunchSummaryPanel* launchSummary() const { return m_launchSummary; }
     RunSession* session() const { return m_session; }
+    SessionController* sessionController() const { return m_sessionController; }
     /// Opens the bundled offset-copy demo at a small n, so the first run is quick.
     void openDemo();
 
@@ -68,6 +70,7 @@ private:
     void setupFileMenu();
     void setupViewMenu();
     void setupDeviceMenu();
+    void setupToolsMenu();
     void setupHelpMenu();
     void setupToolBar();
     void setupStatusBar();
@@ -93,6 +96,7 @@ private:
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
     RunSession* m_session = nullptr;
     AnalysisDocks* m_analysis = nullptr;
+    SessionController* m_sessionController = nullptr;
     QComboBox* m_devicePicker = nullptr;
     DeviceMenu* m_deviceMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

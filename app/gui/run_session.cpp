@@ -68,6 +68,10 @@ void RunSession::connectRunSignals()
     connect(m_runs, &model::RunController::finished, this, [this](quint64, std::shared_ptr<const model::RunSnapshot> s) {
         m_views.streams->setSnapshot(s);
         m_views.summary->setSnapshot(s);
+        if (!s->recordError.isEmpty())
+            reportFailure(tr("The run was not recorded"), s->recordError);
+        else if (s->runId > 0)
+            Q_EMIT runRecorded(s->databasePath, s->runId);
         m_window->statusBar()->showMessage(tr("Ran %1 on %2: %3 launch(es), %4 operations%5")
                                                .arg(QFileInfo(s->scenarioFile).fileName(), s->deviceName)
                                                .arg(s->launches.size())

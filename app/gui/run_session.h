@@ -66,6 +66,9 @@ public:
     void startSweep(model::SweepRequest request);
     bool isBusy() const;
     QString scenarioFile() const { return m_request.scenarioFile; }
+    /// Runs are recorded in this session database (created on the first run); empty: not recorded.
+    void setSessionDatabase(const QString& path) { m_request.sessionDatabase = path; }
+    QString sessionDatabase() const { return m_request.sessionDatabase; }
 
     model::RunController* runController() const { return m_runs; }
     model::SweepController* sweepController() const { return m_sweeps; }
@@ -75,6 +78,8 @@ Q_SIGNALS:
     void idle();
     /// A scenario was opened (absolute path and parameter overrides), before its run starts.
     void scenarioOpened(const QString& path, const QMap<QString, qint64>& overrides);
+    /// A run finished and was recorded as run `runId` of the session database `path`.
+    void runRecorded(const QString& path, qint64 runId);
 
 private:
     void setupControllers();

@@ -45,22 +45,24 @@ StreamScheduler::StreamScheduler(int asyncEngineCount)
 {
 }
 
-EngineKind StreamScheduler::engineFor(const DeviceOp& op) const
+EngineKind engineFor(DeviceOpKind kind, int asyncEngineCount)
 {
-    const bool hostToDevice = op.kind == DeviceOpKind::MemcpyHostToDevice;
-    if (!hostToDevice && op.kind != DeviceOpKind::MemcpyDeviceToHost) {
+    const bool hostToDevice = kind == DeviceOpKind::MemcpyHostToDevice;
+    if (!hostToDevice && kind != DeviceOpKind::MemcpyDeviceToHost) {
         // Device-to-device copies and memsets run as device work, like kernels; host-to-host copies
         // never touch the device.
-        return op.kind == DeviceOpKind::MemcpyHostToHost ? EngineKind::Host : EngineKind::Compute;
+        return kind == DeviceOpKind::MemcpyHostToHost ? EngineKind::Host : EngineKind::Compute;
     }
     // best-practices-guide-v8.0.txt §9.1.2: asyncEngineCount copy engines; none means copies cannot
     // overlap kernels, one serves both directions, two serve one direction each.
-    if (m_asyncEngineCount <= 0)
+    if (asyncEngineCount <= 0)
         return EngineKind::Compute;
-    if (m_asyncEngineCount == 1)
+    if (asyncEngineCount == 1)
         return EngineKind::Copy;
     return hostToDevice ? EngineKind::CopyHostToDevice : EngineKind::CopyDeviceToHost;
 }
+
+EngineKind StreamScheduler::engineFor(const DeviceOp& op) const { return engine::engineFor(op.kind, m_asyncEngineCount); }
 
 double StreamScheduler::streamReadyUs(int stream) const
 {

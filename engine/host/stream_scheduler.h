@@ -15,6 +15,9 @@ enum class DeviceOpKind { Kernel, MemcpyHostToDevice, MemcpyDeviceToHost, Memcpy
 enum class EngineKind { Compute, Copy, CopyHostToDevice, CopyDeviceToHost, Host };
 
 const char* toString(DeviceOpKind kind);
+
+/// The engine an operation of `kind` runs on for a device with `asyncEngineCount` copy engines.
+EngineKind engineFor(DeviceOpKind kind, int asyncEngineCount);
 const char* toString(EngineKind kind);
 
 /// One operation the host issues, with the duration the device model gave it.

@@ -2,6 +2,7 @@
 
 #include "model/run/kernel_executor_factory.h"
 #include "model/run/run_snapshot_builder.h"
+#include "model/store/run_recorder.h"
 
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
@@ -35,7 +36,18 @@ JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::Devic
         = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, options);
     if (!report)
         return errorText(report.error());
-    return buildRunSnapshot(*report, *prepared->profile);
+    auto snapshot = buildRunSnapshot(*report, *prepared->profile);
+    if (!request.sessionDatabase.isEmpty()) {
+        // The run succeeded; a database that cannot take it is reported beside the results, not instead.
+        const auto recorded = recordScenarioRun(request.sessionDatabase.toStdString(), *report, *prepared);
+        if (recorded) {
+            snapshot.databasePath = request.sessionDatabase;
+            snapshot.runId = *recorded;
+        } else {
+            snapshot.recordError = errorText(recorded.error());
+        }
+    }
+    return snapshot;
 }
 
 } // namespace model

@@ -10,6 +10,7 @@ struct RunRequest {
     QString scenarioFile;
     QString deviceId; ///< empty: the scenario's own device
     QMap<QString, qint64> overrides;
+    QString sessionDatabase; ///< record the run in this session database; empty: do not record
 };
 
 } // namespace model

@@ -70,6 +70,9 @@ struct RunSnapshot {
     QVector<TimelineBar> timeline;
     double totalTimeUs = 0;
     bool kernelsTimed = false; ///< false: kernels took no modeled time (no timing model yet)
+    QString databasePath; ///< the session database the run is recorded in; empty when it is not
+    qint64 runId = 0; ///< its id there
+    QString recordError; ///< why recording failed (the run itself succeeded); empty otherwise
 };
 
 } // namespace model

@@ -1,6 +1,12 @@
 // Qt Test, offscreen: the comparison table and view, the comparison loader and the report exporter, on a
 // session database written with the store's writer.
+#include "app/gui/command_line.h"
 #include "app/gui/compare_dialog.h"
+#include "app/gui/main_window.h"
+#include "app/gui/run_session.h"
+#include "app/gui/session_controller.h"
+#include "model/device/device_catalog_load.h"
+#include "model/store/session_runs.h"
 #include "app/gui/report_actions.h"
 #include "model/report/comparison_loader.h"
 #include "model/report/comparison_table_model.h"
@@ -13,6 +19,9 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTableView>
@@ -162,6 +171,59 @@ private slots:
         QVERIFY(status.last().first().toString().contains(QStringLiteral("run-1.html")));
     }
 
+    void guiRunsAreRecordedInTheSessionDatabase()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        auto* controller = window.sessionController();
+        QVERIFY(!controller->reportActions()->exportReportAction()->isEnabled());
+        QSignalSpy recorded(window.session(), &app::RunSession::runRecorded);
+        window.session()->openScenario(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/offset_copy.json"),
+            { { QStringLiteral("n"), 4096 } });
+        QVERIFY(recorded.wait(60000));
+        const auto db = recorded.first().at(0).toString();
+        QVERIFY(db.endsWith(QStringLiteral(".wsdb")));
+        QCOMPARE(recorded.first().at(1).toLongLong(), 1);
+        QVERIFY(controller->currentRun().has_value());
+        QVERIFY(controller->reportActions()->exportReportAction()->isEnabled());
+        QSignalSpy refreshed(controller->runs(), &model::SessionRuns::refreshed);
+        QVERIFY(refreshed.wait(10000));
+        QCOMPARE(controller->runs()->rowCount(), 1);
+        QVERIFY(controller->runs()->index(0).data().toString().contains(QStringLiteral("offset_copy.json")));
+    }
+
+    void openingADatabaseShowsItsNewestRun()
+    {
+        store_tests::TempDir dir("report-views-open-db");
+        const auto db = QString::fromStdString(makeSession(dir));
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        auto* controller = window.sessionController();
+        QSignalSpy loaded(controller->runs(), &model::SessionRuns::runLoaded);
+        window.openFile(db);
+        QVERIFY(loaded.wait(10000));
+        const auto snapshot = loaded.first().first().value<std::shared_ptr<const model::RunSnapshot>>();
+        QCOMPARE(snapshot->runId, 2);
+        QCOMPARE(snapshot->launches.size(), 2);
+        QCOMPARE(snapshot->deviceId, QStringLiteral("v100"));
+        QCOMPARE(controller->currentRun()->runId, 2);
+        QCOMPARE(window.session()->sessionDatabase(), QFileInfo(db).absoluteFilePath());
+    }
+
+    void aFileThatIsNotADatabaseIsReported()
+    {
+        store_tests::TempDir dir("report-views-bad-db");
+        const auto path = QString::fromStdString(dir.file("notes.wsdb").string());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(4096, 'x'));
+        file.close();
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.start(app::CommandLine {});
+        QSignalSpy failed(window.sessionController(), &app::SessionController::databaseFailed);
+        window.openFile(path);
+        QVERIFY(failed.wait(10000));
+        QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("notes.wsdb")));
+    }
+
     void exporterRefusesAnUnknownSuffix()
     {
         views::ReportExporter exporter;
@@ -175,6 +237,9 @@ private slots:
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("warpscope-tests"));
+    QApplication::setApplicationName(QStringLiteral("report_views_tests"));
+    QStandardPaths::setTestModeEnabled(true);
     ReportViewsTest test;
     return QTest::qExec(&test, argc, argv);
 }

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "model/run/background_jobs.h"
+#include "model/run/run_snapshot.h"
+
+#include <QAbstractListModel>
+
+#include <memory>
+#include <vector>
+
+namespace model {
+
+struct RunRow;
+
+/// The complete runs of the open session database, newest last, as a list for the Session dock; reading
+/// (the list, a chosen run's results) happens off the GUI thread. A database that cannot be read is
+/// reported through `failed`, naming the file.
+class SessionRuns : public QAbstractListModel {
+    Q_OBJECT
+public:
+    explicit SessionRuns(QObject* parent = nullptr);
+    ~SessionRuns() override;
+
+    /// Shows the runs of `path` (a refresh); an empty path shows none.
+    void setDatabase(const QString& path);
+    QString database() const { return m_path; }
+    /// Reads the run list again (after a run was recorded).
+    void refresh();
+    /// Reads run `runId`'s results; `runLoaded` delivers them.
+    void loadRun(qint64 runId);
+    qint64 runIdAt(int row) const;
+    /// The newest run's id; 0 when there is none.
+    qint64 latestRunId() const;
+    void waitForIdle(); ///< tests
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+    void refreshed();
+    void runLoaded(std::shared_ptr<const model::RunSnapshot> snapshot);
+    void failed(const QString& message);
+
+private:
+    void setRuns(std::vector<RunRow> runs);
+
+    QString m_path;
+    std::vector<RunRow> m_runs;
+    BackgroundJobs m_listing;
+    BackgroundJobs m_loading;
+};
+
+} // namespace model
