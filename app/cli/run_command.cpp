@@ -10,7 +10,7 @@
 #include "engine/timing/timed_executor.h"
 
 #ifdef WARPSCOPE_CLI_HAS_STORE
-#include "app/cli/run_store.h"
+#include "model/store/run_recorder.h"
 #endif
 
 #include <fstream>
@@ -80,7 +80,7 @@ int runRun(const ParsedArgs& args, CommandIo& io)
     std::optional<std::int64_t> runId;
     if (const auto db = args.value("db")) {
 #ifdef WARPSCOPE_CLI_HAS_STORE
-        auto stored = storeRun(*db, *report, *prepared);
+        auto stored = model::recordScenarioRun(*db, *report, *prepared);
         if (!stored) {
             io.err << "warpscope-cli: " << stored.error().toString() << '\n';
             return ExitBadInput;

@@ -9,7 +9,7 @@
 #include "engine/timing/timed_executor.h"
 
 #ifdef WARPSCOPE_CLI_HAS_STORE
-#include "app/cli/run_store.h"
+#include "model/store/run_recorder.h"
 #endif
 
 #include <sstream>
@@ -92,7 +92,7 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
         throw UsageError(points.error().toString());
     if (const auto db = args.value("db")) {
 #ifdef WARPSCOPE_CLI_HAS_STORE
-        const auto stored = storeSweep(*db, args.positional().front(), *points, **catalog->get(devices.front()));
+        const auto stored = model::recordSweep(*db, args.positional().front(), *points, **catalog->get(devices.front()));
         if (!stored) {
             io.err << "warpscope-cli: " << stored.error().toString() << '\n';
             return ExitBadInput;

@@ -1,4 +1,4 @@
-#include "app/cli/run_store.h"
+#include "model/store/run_recorder.h"
 
 #include "engine/device/profile_text.h"
 #include "engine/host/run_recording.h"
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace app::cli {
+namespace model {
 
 std::string utcNow()
 {
@@ -21,10 +21,10 @@ std::string utcNow()
     return text;
 }
 
-engine::Result<std::int64_t> storeRun(const std::string& dbPath, const engine::RunReport& report,
+engine::Result<std::int64_t> recordScenarioRun(const std::string& dbPath, const engine::RunReport& report,
     const engine::PreparedScenario& prepared)
 {
-    auto writer = model::TraceWriter::open(dbPath);
+    auto writer = TraceWriter::open(dbPath);
     if (!writer)
         return writer.error();
     const engine::RecordingContext context { utcNow(), WARPSCOPE_VERSION, engine::profileText(*prepared.profile) };
@@ -33,10 +33,10 @@ engine::Result<std::int64_t> storeRun(const std::string& dbPath, const engine::R
     return writer.value()->flush();
 }
 
-engine::Result<std::int64_t> storeSweep(const std::string& dbPath, const std::filesystem::path& scenario,
+engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::filesystem::path& scenario,
     const std::vector<engine::SweepRun>& points, const engine::DeviceProfile& firstDevice)
 {
-    auto writer = model::TraceWriter::open(dbPath);
+    auto writer = TraceWriter::open(dbPath);
     if (!writer)
         return writer.error();
     engine::RunInfo info;
@@ -79,4 +79,4 @@ engine::Result<std::int64_t> storeSweep(const std::string& dbPath, const std::fi
     return writer.value()->flush();
 }
 
-} // namespace app::cli
+} // namespace model

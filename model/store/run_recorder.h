@@ -5,28 +5,27 @@
 #include "engine/host/run_report.h"
 #include "engine/host/sweep.h"
 
+#include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
-#include <cstdint>
-#include <string>
-
-namespace app::cli {
+namespace model {
 
 /// Appends a finished run to the session database `dbPath` (created when missing) and returns its run id:
 /// the module's PTX and CUDA source, the device profile's text, per-PC counters, warp intervals, launch
 /// summaries and the stream timeline. The run becomes visible to readers only once complete; errors name the
 /// database file.
-engine::Result<std::int64_t> storeRun(const std::string& dbPath, const engine::RunReport& report,
+engine::Result<std::int64_t> recordScenarioRun(const std::string& dbPath, const engine::RunReport& report,
     const engine::PreparedScenario& prepared);
 
 /// Appends a sweep to the session database `dbPath` as one run whose device is the first device swept and
 /// whose sweep points hold, per device and value, the run's total time and the effective bandwidth of its
 /// last launch (the measured kernel; earlier launches are warm-ups). Returns the run id.
-engine::Result<std::int64_t> storeSweep(const std::string& dbPath, const std::filesystem::path& scenario,
+engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::filesystem::path& scenario,
     const std::vector<engine::SweepRun>& points, const engine::DeviceProfile& firstDevice);
 
 /// The current time as ISO 8601 UTC, "2026-11-22T12:00:00Z".
 std::string utcNow();
 
-} // namespace app::cli
+} // namespace model
