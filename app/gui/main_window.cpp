@@ -108,10 +108,12 @@ void MainWindow::setupRunDocks()
     m_session = new RunSession(m_catalog.catalog, devices, this, { m_streamView, m_bandwidthView, m_launchSummary });
     m_analysis = new AnalysisDocks(m_catalog.catalog, this);
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
-    m_sessionController = new SessionController(this, m_session, [this](std::shared_ptr<const model::RunSnapshot> s) {
-        m_streamView->setSnapshot(s);
-        m_launchSummary->setSnapshot(s);
-    });
+    m_sessionController = new SessionController(this, m_session,
+        { [this](std::shared_ptr<const model::RunSnapshot> s) {
+             m_streamView->setSnapshot(s);
+             m_launchSummary->setSnapshot(s);
+         },
+            [this](std::shared_ptr<const model::SweepSnapshot> s) { m_bandwidthView->setSnapshot(std::move(s)); } });
     addViewDock(m_sessionController->dock(), tr("Session"), QStringLiteral("sessionDock"), Qt::RightDockWidgetArea);
     connect(m_sessionController, &SessionController::statusMessage, this,
         [this](const QString& text) { statusBar()->showMessage(text, statusMessageMs); });

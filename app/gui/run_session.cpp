@@ -99,6 +99,10 @@ void RunSession::connectSweepSignals()
         m_status->showProgress(done, total, tr("%1 of %2 points; last: %3").arg(done).arg(total).arg(current));
     });
     connect(m_sweeps, &model::SweepController::finished, this, [this](quint64, std::shared_ptr<const model::SweepSnapshot> s) {
+        if (!s->recordError.isEmpty())
+            reportFailure(tr("The sweep was not recorded"), s->recordError);
+        else if (s->runId > 0)
+            Q_EMIT runRecorded(m_request.sessionDatabase, s->runId);
         m_views.bandwidth->setSnapshot(std::move(s));
         m_window->statusBar()->showMessage(tr("Sweep finished"), statusMessageMs);
         settle();
@@ -192,6 +196,7 @@ void RunSession::startSweep(model::SweepRequest request)
     request.scenarioFile = m_request.scenarioFile;
     request.overrides = m_request.overrides;
     request.overrides.remove(request.param);
+    request.sessionDatabase = m_request.sessionDatabase;
     m_sweeps->start(request);
 }
 

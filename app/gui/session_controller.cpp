@@ -20,14 +20,13 @@ QString SessionController::newSessionPath()
         QStringLiteral("session-%1.wsdb").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))));
 }
 
-SessionController::SessionController(QMainWindow* window, RunSession* runs,
-    std::function<void(std::shared_ptr<const model::RunSnapshot>)> show)
+SessionController::SessionController(QMainWindow* window, RunSession* runs, Display display)
     : QObject(window)
     , m_session(runs)
     , m_runs(new model::SessionRuns(this))
     , m_dock(new SessionDock(m_runs))
     , m_actions(new ReportActions(window, [this] { return m_current; }))
-    , m_show(std::move(show))
+    , m_display(std::move(display))
 {
     const auto path = newSessionPath();
     m_session->setSessionDatabase(path);
@@ -43,12 +42,15 @@ SessionController::SessionController(QMainWindow* window, RunSession* runs,
                                  .arg(snapshot->runId)
                                  .arg(QFileInfo(snapshot->databasePath).fileName(), QFileInfo(snapshot->scenarioFile).fileName(),
                                      snapshot->deviceName));
-        m_show(std::move(snapshot));
+        m_display.run(std::move(snapshot));
     });
+    connect(m_runs, &model::SessionRuns::sweepLoaded, this,
+        [this](std::shared_ptr<const model::SweepSnapshot> sweep) { m_display.sweep(std::move(sweep)); });
     connect(m_runs, &model::SessionRuns::refreshed, this, [this] {
         if (!m_showLatestOnRefresh)
             return;
         m_showLatestOnRefresh = false;
+        m_runs->loadSweeps();
         if (const auto latest = m_runs->latestRunId(); latest > 0)
             m_runs->loadRun(latest);
         else

@@ -2,6 +2,7 @@
 
 #include "app/gui/report_actions.h"
 #include "model/run/run_snapshot.h"
+#include "model/run/sweep_snapshot.h"
 
 #include <QObject>
 
@@ -25,9 +26,13 @@ class SessionDock;
 class SessionController : public QObject {
     Q_OBJECT
 public:
-    /// `show` puts a run's snapshot into the views.
-    SessionController(QMainWindow* window, RunSession* runs,
-        std::function<void(std::shared_ptr<const model::RunSnapshot>)> show);
+    /// What the views do with a recorded run or sweep.
+    struct Display {
+        std::function<void(std::shared_ptr<const model::RunSnapshot>)> run;
+        std::function<void(std::shared_ptr<const model::SweepSnapshot>)> sweep;
+    };
+
+    SessionController(QMainWindow* window, RunSession* runs, Display display);
 
     SessionDock* dock() const { return m_dock; }
     ReportActions* reportActions() const { return m_actions; }
@@ -35,7 +40,8 @@ public:
     /// The run the views show, when it is recorded.
     std::optional<StoredRunRef> currentRun() const { return m_current; }
 
-    /// Continues the session in `path`: lists its runs, shows the newest, records later runs there.
+    /// Continues the session in `path`: lists its runs, shows the newest and every recorded sweep, records
+    /// later runs there.
     void openDatabase(const QString& path);
 
     /// A new session database path under the user's data folder, named for the current time.
@@ -49,13 +55,13 @@ Q_SIGNALS:
 private:
     void setCurrent(const QString& path, qint64 runId);
 
+    std::optional<StoredRunRef> m_current; ///< first: the actions below read it while they are built
+    bool m_showLatestOnRefresh = false;
     RunSession* m_session;
     model::SessionRuns* m_runs;
     SessionDock* m_dock;
     ReportActions* m_actions;
-    std::function<void(std::shared_ptr<const model::RunSnapshot>)> m_show;
-    std::optional<StoredRunRef> m_current;
-    bool m_showLatestOnRefresh = false;
+    Display m_display;
 };
 
 } // namespace app

@@ -1,6 +1,7 @@
 #include "model/report/report_charts.h"
 
 #include "engine/device/device_catalog.h"
+#include "model/store/stored_sweep_snapshot.h"
 
 #include <map>
 #include <set>
@@ -25,26 +26,7 @@ std::size_t opColour(engine::StreamOpKind kind)
     }
 }
 
-std::optional<std::int64_t> parameter(const engine::SweepPoint& point, const std::string& name)
-{
-    for (const auto& [key, value] : point.parameters)
-        if (key == name)
-            return value;
-    return std::nullopt;
-}
-
 } // namespace
-
-std::string sweptParameter(const std::vector<engine::SweepPoint>& points)
-{
-    if (points.empty())
-        return {};
-    for (const auto& [name, first] : points.front().parameters)
-        for (const auto& point : points)
-            if (parameter(point, name) != first)
-                return name;
-    return {};
-}
 
 std::optional<SvgTimeline> streamChart(const ReportData& data)
 {
@@ -102,7 +84,7 @@ std::optional<SvgLineChart> bandwidthChart(const ReportData& data)
     std::vector<std::string> devices;
     std::map<std::string, SvgSeries> byDevice;
     for (const auto& point : data.sweepPoints) {
-        const auto x = parameter(point, swept);
+        const auto x = sweepParameterValue(point, swept);
         if (!x)
             continue;
         if (!byDevice.contains(point.deviceId)) {

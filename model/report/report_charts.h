@@ -2,6 +2,7 @@
 
 #include "model/chart/svg_chart.h"
 #include "model/report/report_data.h"
+#include "model/store/stored_sweep_snapshot.h"
 
 #include <optional>
 
@@ -22,8 +23,5 @@ std::optional<SvgLineChart> bandwidthChart(const ReportData& data);
 /// The same sweep as a percentage of each device's theoretical bandwidth, so generations whose bandwidths
 /// differ by an order of magnitude share one scale. Empty for fewer than two devices.
 std::optional<SvgLineChart> bandwidthPercentChart(const ReportData& data);
-
-/// The parameter the sweep varies (the first whose value differs between points); empty when none does.
-std::string sweptParameter(const std::vector<engine::SweepPoint>& points);
 
 } // namespace model

@@ -4,6 +4,9 @@
 #include "model/run/run_snapshot_builder.h"
 #include "model/run/sweep_points.h"
 #include "model/run/sweep_snapshot_builder.h"
+#include "model/store/run_recorder.h"
+
+#include "engine/device/device_catalog.h"
 
 namespace model {
 
@@ -17,6 +20,15 @@ std::variant<SweepSnapshot, QString> executeSweep(const SweepRequest& request, c
         return errorText(points.error());
     auto snapshot = buildSweepSnapshot(*points, request.param, catalog);
     snapshot.scenarioFile = request.scenarioFile;
+    if (!request.sessionDatabase.isEmpty() && !request.deviceIds.isEmpty()) {
+        if (const auto* first = catalog.find(request.deviceIds.front().toStdString())) {
+            const auto recorded = recordSweep(request.sessionDatabase.toStdString(), request.scenarioFile.toStdString(), *points, *first);
+            if (recorded)
+                snapshot.runId = *recorded;
+            else
+                snapshot.recordError = errorText(recorded.error());
+        }
+    }
     return snapshot;
 }
 

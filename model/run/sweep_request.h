@@ -17,6 +17,7 @@ struct SweepRequest {
     QStringList deviceIds;
     QMap<QString, qint64> overrides; ///< never contains `param`
     int threads = 0; ///< 0: one per core
+    QString sessionDatabase; ///< record the sweep in this session database; empty: do not record
 };
 
 } // namespace model

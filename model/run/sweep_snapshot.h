@@ -28,6 +28,8 @@ struct SweepSnapshot {
     QString param; ///< the swept parameter: "offset"
     QVector<SweepSeries> devices;
     bool timed = false; ///< every point's kernels were timed, so effective bandwidth exists
+    qint64 runId = 0; ///< the sweep's run in the session database; 0 when not recorded
+    QString recordError; ///< why recording failed (the sweep itself succeeded)
 
     /// The metrics with data, in menu order.
     QVector<SweepMetric> availableMetrics() const;

@@ -63,14 +63,15 @@ engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::f
         for (const auto& [name, value] : point.report.params)
             row.parameters.emplace_back(name, value);
         row.totalTimeUs = point.report.totalTimeUs;
-        if (!point.report.launches.empty()) {
-            // best-practices-guide-v8.0.txt §8.2.2: ((Br + Bw) / 10^9) / time, of the measured kernel.
-            const auto& last = point.report.launches.back();
-            const auto& m = last.outcome.memory;
-            const double time = last.outcome.timeUs.value_or(0.0);
-            row.effectiveBandwidthGbps
-                = time > 0 ? static_cast<double>(m.globalLoadBytesRequested + m.globalStoreBytesRequested) / 1e3 / time : 0.0;
+        // best-practices-guide-v8.0.txt §8.2.2: ((Br + Bw) / 10^9) / time, over the point's kernels (as the
+        // Bandwidth view's sweep snapshot computes it).
+        double bytes = 0;
+        double time = 0;
+        for (const auto& launch : point.report.launches) {
+            bytes += static_cast<double>(launch.outcome.memory.globalLoadBytesRequested + launch.outcome.memory.globalStoreBytesRequested);
+            time += launch.outcome.timeUs.value_or(0.0);
         }
+        row.effectiveBandwidthGbps = time > 0 ? bytes / 1e3 / time : 0.0;
         total += row.totalTimeUs;
         rows.push_back(std::move(row));
     }

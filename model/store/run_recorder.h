@@ -21,7 +21,7 @@ engine::Result<std::int64_t> recordScenarioRun(const std::string& dbPath, const 
 
 /// Appends a sweep to the session database `dbPath` as one run whose device is the first device swept and
 /// whose sweep points hold, per device and value, the run's total time and the effective bandwidth of its
-/// last launch (the measured kernel; earlier launches are warm-ups). Returns the run id.
+/// kernels together. Returns the run id.
 engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::filesystem::path& scenario,
     const std::vector<engine::SweepRun>& points, const engine::DeviceProfile& firstDevice);
 

@@ -1,6 +1,7 @@
 #include "model/store/session_runs.h"
 
 #include "model/store/stored_run_snapshot.h"
+#include "model/store/stored_sweep_snapshot.h"
 #include "model/store/trace_reader.h"
 
 #include <QFileInfo>
@@ -52,23 +53,70 @@ void SessionRuns::refresh()
     });
 }
 
+namespace {
+
+struct LoadedRun {
+    engine::Result<RunSnapshot> run;
+    std::optional<SweepSnapshot> sweep;
+};
+
+LoadedRun readRun(const std::string& path, std::int64_t runId)
+{
+    auto reader = TraceReader::open(path);
+    if (!reader)
+        return { reader.error(), std::nullopt };
+    auto run = loadStoredRunSnapshot(reader.value(), runId);
+    auto sweep = loadStoredSweep(reader.value(), runId);
+    return { std::move(run), sweep ? std::move(sweep).value() : std::nullopt };
+}
+
+} // namespace
+
 void SessionRuns::loadRun(qint64 runId)
 {
     QPointer<SessionRuns> self(this);
     m_loading.start([self, path = m_path.toStdString(), runId](quint64 job, std::stop_token) {
-        auto snapshot = [&]() -> engine::Result<RunSnapshot> {
-            auto reader = TraceReader::open(path);
-            return reader ? loadStoredRunSnapshot(reader.value(), runId) : engine::Result<RunSnapshot>(reader.error());
-        }();
+        auto loaded = readRun(path, runId);
         QMetaObject::invokeMethod(
             self.data(),
-            [self, job, snapshot = std::move(snapshot)]() mutable {
+            [self, job, loaded = std::move(loaded)]() mutable {
                 if (!self || !self->m_loading.isCurrent(job))
                     return;
-                if (!snapshot)
-                    Q_EMIT self->failed(QString::fromStdString(snapshot.error().toString()));
-                else
-                    Q_EMIT self->runLoaded(std::make_shared<const RunSnapshot>(std::move(snapshot).value()));
+                if (!loaded.run) {
+                    Q_EMIT self->failed(QString::fromStdString(loaded.run.error().toString()));
+                    return;
+                }
+                Q_EMIT self->runLoaded(std::make_shared<const RunSnapshot>(std::move(loaded.run).value()));
+                if (loaded.sweep)
+                    Q_EMIT self->sweepLoaded(std::make_shared<const SweepSnapshot>(std::move(*loaded.sweep)));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void SessionRuns::loadSweeps()
+{
+    QPointer<SessionRuns> self(this);
+    std::vector<std::int64_t> ids;
+    for (const auto& run : m_runs)
+        ids.push_back(run.id);
+    m_sweeps.start([self, path = m_path.toStdString(), ids](quint64 job, std::stop_token stop) {
+        std::vector<SweepSnapshot> sweeps;
+        if (auto reader = TraceReader::open(path)) {
+            for (const auto id : ids) {
+                if (stop.stop_requested())
+                    return;
+                if (auto sweep = loadStoredSweep(reader.value(), id); sweep && sweep.value())
+                    sweeps.push_back(std::move(*sweep.value()));
+            }
+        }
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, job, sweeps = std::move(sweeps)]() mutable {
+                if (!self || !self->m_sweeps.isCurrent(job))
+                    return;
+                for (auto& sweep : sweeps)
+                    Q_EMIT self->sweepLoaded(std::make_shared<const SweepSnapshot>(std::move(sweep)));
             },
             Qt::QueuedConnection);
     });
@@ -92,6 +140,7 @@ void SessionRuns::waitForIdle()
 {
     m_listing.waitForIdle();
     m_loading.waitForIdle();
+    m_sweeps.waitForIdle();
 }
 
 int SessionRuns::rowCount(const QModelIndex& parent) const

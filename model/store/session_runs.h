@@ -2,6 +2,7 @@
 
 #include "model/run/background_jobs.h"
 #include "model/run/run_snapshot.h"
+#include "model/run/sweep_snapshot.h"
 
 #include <QAbstractListModel>
 
@@ -26,8 +27,10 @@ public:
     QString database() const { return m_path; }
     /// Reads the run list again (after a run was recorded).
     void refresh();
-    /// Reads run `runId`'s results; `runLoaded` delivers them.
+    /// Reads run `runId`'s results; `runLoaded` delivers them, and `sweepLoaded` too when the run is a sweep.
     void loadRun(qint64 runId);
+    /// Reads every recorded sweep of the database; `sweepLoaded` delivers each, oldest first.
+    void loadSweeps();
     qint64 runIdAt(int row) const;
     /// The newest run's id; 0 when there is none.
     qint64 latestRunId() const;
@@ -39,6 +42,7 @@ public:
 Q_SIGNALS:
     void refreshed();
     void runLoaded(std::shared_ptr<const model::RunSnapshot> snapshot);
+    void sweepLoaded(std::shared_ptr<const model::SweepSnapshot> snapshot);
     void failed(const QString& message);
 
 private:
@@ -48,6 +52,7 @@ private:
     std::vector<RunRow> m_runs;
     BackgroundJobs m_listing;
     BackgroundJobs m_loading;
+    BackgroundJobs m_sweeps;
 };
 
 } // namespace model

@@ -29,7 +29,7 @@ private Q_SLOTS:
         RunController controller(loadDeviceCatalog({}).catalog);
         QSignalSpy finished(&controller, &RunController::finished);
         QSignalSpy progress(&controller, &RunController::progress);
-        const auto job = controller.start({ m_scenario, QStringLiteral("v100"), {} });
+        const auto job = controller.start({ m_scenario, QStringLiteral("v100"), {}, {} });
         QVERIFY(controller.isRunning());
         QVERIFY(finished.wait(waitMs));
         QCOMPARE(finished.front().at(0).toULongLong(), job);
@@ -54,7 +54,7 @@ private Q_SLOTS:
     {
         RunController controller(loadDeviceCatalog({}).catalog);
         QSignalSpy finished(&controller, &RunController::finished);
-        controller.start({ m_scenario, QStringLiteral("h100"), { { QStringLiteral("offset"), 1 } } });
+        controller.start({ m_scenario, QStringLiteral("h100"), { { QStringLiteral("offset"), 1 } }, {} });
         QVERIFY(finished.wait(waitMs));
         const auto& launch = controller.snapshot()->launches.front();
         QCOMPARE(launch.loadSectors, 5u * launch.loadRequests); // misaligned by 4 bytes: one more sector
@@ -66,7 +66,7 @@ private Q_SLOTS:
         const auto bad = writeOffsetScenario(dir, 4096, QStringLiteral("stepz"));
         RunController controller(loadDeviceCatalog({}).catalog);
         QSignalSpy failed(&controller, &RunController::failed);
-        controller.start({ bad, {}, {} });
+        controller.start({ bad, {}, {}, {} });
         QVERIFY(failed.wait(waitMs));
         const auto message = failed.front().at(1).toString();
         QVERIFY2(message.contains(QStringLiteral("tiny_offset.json")), qPrintable(message));
@@ -79,7 +79,7 @@ private Q_SLOTS:
         QSignalSpy finished(&controller, &RunController::finished);
         QSignalSpy failed(&controller, &RunController::failed);
         QSignalSpy cancelled(&controller, &RunController::cancelled);
-        const auto job = controller.start({ m_scenario, {}, { { QStringLiteral("n"), 1 << 22 } } });
+        const auto job = controller.start({ m_scenario, {}, { { QStringLiteral("n"), 1 << 22 } }, {} });
         controller.cancel();
         QCOMPARE(cancelled.size(), 1);
         QCOMPARE(cancelled.front().at(0).toULongLong(), job);
@@ -95,8 +95,8 @@ private Q_SLOTS:
     {
         RunController controller(loadDeviceCatalog({}).catalog);
         QSignalSpy finished(&controller, &RunController::finished);
-        controller.start({ m_scenario, {}, { { QStringLiteral("offset"), 0 } } });
-        const auto newer = controller.start({ m_scenario, {}, { { QStringLiteral("offset"), 3 } } });
+        controller.start({ m_scenario, {}, { { QStringLiteral("offset"), 0 } }, {} });
+        const auto newer = controller.start({ m_scenario, {}, { { QStringLiteral("offset"), 3 } }, {} });
         QVERIFY(finished.wait(waitMs));
         controller.waitForIdle();
         QTest::qWait(50);

@@ -12,7 +12,10 @@
 #include "model/report/comparison_table_model.h"
 #include "model/store/trace_writer.h"
 #include "tests/model/store/store_test_support.h"
+#include "views/bandwidth/bandwidth_chart.h"
+#include "views/bandwidth/bandwidth_view.h"
 #include "views/compare/comparison_view.h"
+#include "views/plot/qcustomplot.h"
 #include "views/report/report_exporter.h"
 
 #include <QApplication>
@@ -206,6 +209,34 @@ private slots:
         QCOMPARE(snapshot->deviceId, QStringLiteral("v100"));
         QCOMPARE(controller->currentRun()->runId, 2);
         QCOMPARE(window.session()->sessionDatabase(), QFileInfo(db).absoluteFilePath());
+    }
+
+    void openingADatabaseDrawsEachRecordedSweep()
+    {
+        store_tests::TempDir dir("report-views-sweeps");
+        const auto db = QString::fromStdString(makeSession(dir)); // sendRun records an offset sweep on v100
+        {
+            auto writer = model::TraceWriter::open(db.toStdString());
+            QVERIFY(writer.ok());
+            writer.value()->beginRun(engine::RunInfo { "2026-11-22T12:00:00Z", "test", "h100", "H100", "", "stride_copy.json",
+                "", { { "stride", 1 } }, "" });
+            std::vector<engine::SweepPoint> points;
+            for (std::uint32_t i = 0; i < 4; ++i)
+                points.push_back({ i, i < 2 ? "g80" : "h100", { { "n", 64 }, { "stride", 1 + i % 2 } }, 10.0, 50.0 + i });
+            writer.value()->sweepPoints(points);
+            writer.value()->endRun(engine::RunSummary { 40.0 });
+            QVERIFY(writer.value()->flush().ok());
+        }
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.openFile(db);
+        QTRY_COMPARE_WITH_TIMEOUT(window.bandwidthView()->chartCount(), 2, 10000);
+        // The newest run (the stride sweep) and the database's sweeps load side by side: find the chart by its axis.
+        const auto* strideChart = window.bandwidthView()->chartAt(0);
+        if (strideChart->plot()->xAxis->label() != QStringLiteral("stride"))
+            strideChart = window.bandwidthView()->chartAt(1);
+        QCOMPARE(strideChart->plot()->xAxis->label(), QStringLiteral("stride"));
+        QCOMPARE(strideChart->plot()->graphCount(), 2); // g80 and h100
+        QCOMPARE(strideChart->plot()->graph(1)->dataMainValue(1), 53.0);
     }
 
     void aFileThatIsNotADatabaseIsReported()
