@@ -81,8 +81,10 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     const QCommandLineOption sweepDevices(QStringLiteral("sweep-devices"), tr("Devices of --sweep, comma-separated (default g80,c2050,v100,h100)."),
         QStringLiteral("ID,..."));
     const QCommandLineOption view(QStringLiteral("view"),
-        tr("Bring a view to the front: streams, bandwidth, summary or occupancy."), QStringLiteral("NAME"));
-    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view });
+        tr("Bring a view to the front: streams, bandwidth, summary, occupancy or session."), QStringLiteral("NAME"));
+    const QCommandLineOption percent(QStringLiteral("bandwidth-percent"),
+        tr("Show effective bandwidth as a percentage of each device's theoretical bandwidth."));
+    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view, percent });
     parser.addOption(screenshot);
     parser.process(application);
 
@@ -93,6 +95,7 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     commandLine.deviceId = parser.value(device);
     commandLine.screenshotPath = parser.value(screenshot);
     commandLine.view = parser.value(view);
+    commandLine.bandwidthPercent = parser.isSet(percent);
     parseOverrides(parser.values(set), commandLine);
     parseSweep(parser.value(sweep), parser.value(sweepDevices), commandLine);
     // A value that is not a number is ignored; the view's spin boxes bound the rest.

@@ -19,7 +19,8 @@ struct CommandLine {
     QString screenshotPath; ///< hidden --screenshot FILE: save a picture of the window and quit
     QMap<QString, qint64> overrides; ///< --set NAME=VALUE (repeatable): parameters of the scenario FILE
     model::SweepRequest sweep; ///< --sweep NAME=FROM:TO[:STEP] --sweep-devices ID,...; empty param for none
-    QString view; ///< --view streams|bandwidth|summary|occupancy: the dock to bring to the front
+    QString view; ///< --view streams|bandwidth|summary|occupancy|session: the dock to bring to the front
+    bool bandwidthPercent = false; ///< --bandwidth-percent: the Bandwidth view in % of each device's theoretical
     QStringList problems; ///< options that were not understood, one line each
 };
 

@@ -259,6 +259,8 @@ void MainWindow::start(const CommandLine& commandLine)
         inputs.sharedBytesPerBlock = commandLine.sharedBytesPerBlock;
     m_occupancy->setInputs(inputs);
     QTimer::singleShot(0, this, [this, view = commandLine.view] { raiseView(view); });
+    if (commandLine.bandwidthPercent)
+        m_bandwidthView->setPercentOfTheoretical(true);
     const bool opensFile = !commandLine.file.isEmpty() || (!m_quiet && !QSettings().value(QStringLiteral("demoShown")).toBool());
     if (opensFile)
         QTimer::singleShot(0, this, [this, commandLine] { openStartFile(commandLine); });
@@ -270,10 +272,13 @@ void MainWindow::start(const CommandLine& commandLine)
         scheduleWindowScreenshot(this, commandLine.screenshotPath);
         return;
     }
-    // A screenshot of a run waits until the run (and the sweep, if any) has delivered its snapshot.
-    connect(m_session, &RunSession::idle, this,
-        [this, path = commandLine.screenshotPath] { scheduleWindowScreenshot(this, path, 800); },
-        Qt::SingleShotConnection);
+    // A screenshot of a run waits until the run (and the sweep, if any) has delivered its snapshot; one of a
+    // session database until its newest run and its sweeps are shown.
+    const auto shoot = [this, path = commandLine.screenshotPath] { scheduleWindowScreenshot(this, path, 800); };
+    if (fileKindOf(commandLine.file) == FileKind::SessionDatabase)
+        connect(m_sessionController, &SessionController::databaseShown, this, shoot, Qt::SingleShotConnection);
+    else
+        connect(m_session, &RunSession::idle, this, shoot, Qt::SingleShotConnection);
 }
 
 void MainWindow::openStartFile(const CommandLine& commandLine)

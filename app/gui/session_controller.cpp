@@ -43,15 +43,19 @@ SessionController::SessionController(QMainWindow* window, RunSession* runs, Disp
                                  .arg(QFileInfo(snapshot->databasePath).fileName(), QFileInfo(snapshot->scenarioFile).fileName(),
                                      snapshot->deviceName));
         m_display.run(std::move(snapshot));
+        loadDone();
     });
+    connect(m_runs, &model::SessionRuns::sweepsLoaded, this, &SessionController::loadDone);
     connect(m_runs, &model::SessionRuns::sweepLoaded, this,
         [this](std::shared_ptr<const model::SweepSnapshot> sweep) { m_display.sweep(std::move(sweep)); });
     connect(m_runs, &model::SessionRuns::refreshed, this, [this] {
         if (!m_showLatestOnRefresh)
             return;
         m_showLatestOnRefresh = false;
+        const auto latest = m_runs->latestRunId();
+        m_pendingLoads = latest > 0 ? 2 : 1;
         m_runs->loadSweeps();
-        if (const auto latest = m_runs->latestRunId(); latest > 0)
+        if (latest > 0)
             m_runs->loadRun(latest);
         else
             Q_EMIT statusMessage(tr("%1 holds no complete run yet").arg(QFileInfo(m_runs->database()).fileName()));
@@ -69,6 +73,12 @@ void SessionController::openDatabase(const QString& path)
     m_current.reset();
     m_actions->updateEnabled();
     m_runs->setDatabase(absolute);
+}
+
+void SessionController::loadDone()
+{
+    if (m_pendingLoads > 0 && --m_pendingLoads == 0)
+        Q_EMIT databaseShown();
 }
 
 void SessionController::setCurrent(const QString& path, qint64 runId)

@@ -49,14 +49,18 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString& text);
+    /// An opened session database's newest run and its sweeps are in the views.
+    void databaseShown();
     /// The session database cannot be read (not a trace, newer schema, damaged): the message names it.
     void databaseFailed(const QString& path, const QString& message);
 
 private:
     void setCurrent(const QString& path, qint64 runId);
+    void loadDone();
 
     std::optional<StoredRunRef> m_current; ///< first: the actions below read it while they are built
     bool m_showLatestOnRefresh = false;
+    int m_pendingLoads = 0; ///< of openDatabase: the newest run and the sweeps, until databaseShown
     RunSession* m_session;
     model::SessionRuns* m_runs;
     SessionDock* m_dock;

@@ -117,6 +117,7 @@ void SessionRuns::loadSweeps()
                     return;
                 for (auto& sweep : sweeps)
                     Q_EMIT self->sweepLoaded(std::make_shared<const SweepSnapshot>(std::move(sweep)));
+                Q_EMIT self->sweepsLoaded();
             },
             Qt::QueuedConnection);
     });

@@ -43,6 +43,8 @@ Q_SIGNALS:
     void refreshed();
     void runLoaded(std::shared_ptr<const model::RunSnapshot> snapshot);
     void sweepLoaded(std::shared_ptr<const model::SweepSnapshot> snapshot);
+    /// loadSweeps delivered every sweep it found.
+    void sweepsLoaded();
     void failed(const QString& message);
 
 private:

@@ -2,9 +2,8 @@
 # Runs scenarios in the real warpscope window under Xvfb and saves what the README shows:
 #   tests/views/run_screenshots.sh build/bin/warpscope docs/screenshots
 # streams.png: the Streams view of resources/scenarios/staged_copy_4_streams.json on H100;
-# bandwidth.png: the Bandwidth view of an offset sweep 0..32 of offset_copy.json at n = 65536 on G80, C2050,
-# V100 and H100. Each picture is taken once the run (and the sweep) delivered its snapshot. The screen is
-# larger than screenshot.sh's so the window fits with every dock at its minimum size.
+# bandwidth.png: see below. Each picture is taken once the run (or the session database) is in the views.
+# The screen is larger than screenshot.sh's so the window fits with every dock at its minimum size.
 set -eu
 warpscope=${1:?usage: run_screenshots.sh WARPSCOPE OUTPUT_DIR}
 outdir=${2:?usage: run_screenshots.sh WARPSCOPE OUTPUT_DIR}
@@ -27,5 +26,12 @@ shoot() {
 }
 
 shoot "$outdir/streams.png" --device h100 --view streams "$scenarios/staged_copy_4_streams.json"
-shoot "$outdir/bandwidth.png" --device h100 --view bandwidth --set n=65536 \
-    --sweep offset=0:32 --sweep-devices g80,c2050,v100,h100 "$scenarios/offset_copy.json"
+
+# bandwidth.png: the Bandwidth view of a session database holding the Best Practices Guide's two experiments,
+# run with warpscope-cli on five generations: offsetCopy at offsets 0..32 (n = 4 Mi) above strideCopy at
+# strides 1..32 (n = 1 Mi), effective bandwidth as a percentage of each device's theoretical bandwidth.
+cli="$(dirname "$warpscope")/warpscope-cli"
+generations=g80,c2050,k20x,v100,h100
+"$cli" sweep "$scenarios/offset_copy.json" --param offset=0:32 --device "$generations" --csv --db "$scratch/sweeps.wsdb" > /dev/null
+"$cli" sweep "$scenarios/stride_copy.json" --param stride=1:32 --device "$generations" --csv --db "$scratch/sweeps.wsdb" > /dev/null
+shoot "$outdir/bandwidth.png" --device h100 --view bandwidth --bandwidth-percent "$scratch/sweeps.wsdb"
