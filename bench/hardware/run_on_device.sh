@@ -32,3 +32,5 @@ ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/stream_probe" "$here/stream_probe.cu"
 "$build/stream_probe" > "$out/stream_times.csv"
 echo "kernel probe: $(grep -c '^time' "$out/kernel_times.csv") timings, $(wc -l < "$out/kernel_counters_ncu.csv") ncu lines"
+"$nvcc" -O3 -arch=sm_${arch} -o "$build/queued_copy_probe" "$here/queued_copy_probe.cu"
+"$build/queued_copy_probe" > "$out/queued_copy_probe.csv"

@@ -88,7 +88,10 @@ struct HostLink {
     double pinnedDeviceToHostGBps = 0;
     double pageableHostToDeviceGBps = 0;
     double pageableDeviceToHostGBps = 0;
-    double transferLatencyUs = 0; ///< fixed cost per copy
+    double transferLatencyUs = 0; ///< fixed cost per synchronous copy (cudaMemcpy)
+    /// Fixed cost per asynchronous pinned copy (cudaMemcpyAsync), which does not wait for the host; the
+    /// synchronous cost when the profile gives none.
+    double asyncTransferLatencyUs = 0;
 };
 
 /// What the timing model needs beyond the instruction classes: schedulers, cache geometry and the latency

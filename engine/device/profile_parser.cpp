@@ -154,6 +154,9 @@ HostLink readHost(JsonObject object)
     host.pageableHostToDeviceGBps = object.number("pageable_h2d_gbps", 0.001, 1e5);
     host.pageableDeviceToHostGBps = object.number("pageable_d2h_gbps", 0.001, 1e5);
     host.transferLatencyUs = object.number("transfer_latency_us", 0, 1e6);
+    host.asyncTransferLatencyUs = object.has("async_transfer_latency_us")
+        ? object.number("async_transfer_latency_us", 0, 1e6)
+        : host.transferLatencyUs;
     object.finish();
     return host;
 }

@@ -103,7 +103,8 @@ std::optional<Error> Runner::memcpy(const MemcpyOp& op)
     const bool pinned = !hostSide.host || hostSide.pinned;
     const auto name = m_scenario.buffers[op.src].name + " -> " + m_scenario.buffers[op.dst].name;
     m_scheduler.submit(DeviceOp { kind, op.stream, op.async, pinned,
-        transferDurationUs(m_profile, kind, op.bytes, pinned), op.bytes, name });
+        transferDurationUs(m_profile, kind, op.bytes, pinned, op.async ? CopyCall::Asynchronous : CopyCall::Synchronous),
+        op.bytes, name });
     return std::nullopt;
 }
 
@@ -111,7 +112,9 @@ std::optional<Error> Runner::memset(const MemsetOp& op)
 {
     std::memset(storage(op.dst).data(), op.value, op.bytes);
     m_scheduler.submit(DeviceOp { DeviceOpKind::Memset, op.stream, op.async, true,
-        transferDurationUs(m_profile, DeviceOpKind::Memset, op.bytes, true), op.bytes, m_scenario.buffers[op.dst].name });
+        transferDurationUs(m_profile, DeviceOpKind::Memset, op.bytes, true,
+            op.async ? CopyCall::Asynchronous : CopyCall::Synchronous),
+        op.bytes, m_scenario.buffers[op.dst].name });
     return std::nullopt;
 }
 

@@ -75,4 +75,24 @@ TEST(TransferModel, SmallCopiesAreDominatedByTheFixedCost)
     EXPECT_NEAR(1.2e9 / (bigUs * 1e3), 12.0, 0.01);
 }
 
+TEST(TransferModel, AsynchronousPinnedCopiesPayTheAsynchronousCost)
+{
+    // bench/hardware/h100/queued_copy_probe.csv: a lone pinned cudaMemcpyAsync of 2 MiB H2D takes 42.6 us
+    // with events in its stream; the model: 4.6 us + 2 MiB at 53.4 GB/s = 43.9 us (3 %), where the
+    // synchronous cost would give 48.3 us (13 %).
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    const auto h2d = engine::DeviceOpKind::MemcpyHostToDevice;
+    const double async = engine::transferDurationUs(h100, h2d, 2u << 20, true, engine::CopyCall::Asynchronous);
+    EXPECT_NEAR(async, 4.6 + 2097152.0 / 53.4e3, 1e-9);
+    EXPECT_NEAR(async / 42.6, 1.0, 0.05);
+    EXPECT_NEAR(engine::transferDurationUs(h100, h2d, 2u << 20, true), 9.0 + 2097152.0 / 53.4e3, 1e-9);
+    // Pageable copies are staged synchronously whatever the call (best-practices-guide-v8.0.txt §9.1.2).
+    EXPECT_DOUBLE_EQ(engine::transferDurationUs(h100, h2d, 4096, false, engine::CopyCall::Asynchronous),
+        engine::transferDurationUs(h100, h2d, 4096, false, engine::CopyCall::Synchronous));
+    // A profile without the asynchronous cost uses the synchronous one.
+    const auto& v100 = testing_fixtures::builtinProfile("v100");
+    EXPECT_DOUBLE_EQ(engine::transferDurationUs(v100, h2d, 4096, true, engine::CopyCall::Asynchronous),
+        engine::transferDurationUs(v100, h2d, 4096, true));
+}
+
 } // namespace
