@@ -84,7 +84,9 @@ CommandLine parseCommandLine(const QCoreApplication& application)
         tr("Bring a view to the front: streams, bandwidth, summary, occupancy or session."), QStringLiteral("NAME"));
     const QCommandLineOption percent(QStringLiteral("bandwidth-percent"),
         tr("Show effective bandwidth as a percentage of each device's theoretical bandwidth."));
-    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view, percent });
+    const QCommandLineOption baseline(QStringLiteral("baseline"),
+        tr("Run this scenario first and pin it as the Stream view's baseline, above FILE's run."), QStringLiteral("FILE"));
+    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view, percent, baseline });
     parser.addOption(screenshot);
     parser.process(application);
 
@@ -96,6 +98,7 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     commandLine.screenshotPath = parser.value(screenshot);
     commandLine.view = parser.value(view);
     commandLine.bandwidthPercent = parser.isSet(percent);
+    commandLine.baselineFile = parser.value(baseline);
     parseOverrides(parser.values(set), commandLine);
     parseSweep(parser.value(sweep), parser.value(sweepDevices), commandLine);
     // A value that is not a number is ignored; the view's spin boxes bound the rest.

@@ -20,6 +20,7 @@ struct CommandLine {
     QMap<QString, qint64> overrides; ///< --set NAME=VALUE (repeatable): parameters of the scenario FILE
     model::SweepRequest sweep; ///< --sweep NAME=FROM:TO[:STEP] --sweep-devices ID,...; empty param for none
     QString view; ///< --view streams|bandwidth|summary|occupancy|session: the dock to bring to the front
+    QString baselineFile; ///< --baseline FILE: a scenario run first and pinned as the Stream view's baseline
     bool bandwidthPercent = false; ///< --bandwidth-percent: the Bandwidth view in % of each device's theoretical
     QStringList problems; ///< options that were not understood, one line each
 };

@@ -275,10 +275,19 @@ void MainWindow::start(const CommandLine& commandLine)
     // A screenshot of a run waits until the run (and the sweep, if any) has delivered its snapshot; one of a
     // session database until its newest run and its sweeps are shown.
     const auto shoot = [this, path = commandLine.screenshotPath] { scheduleWindowScreenshot(this, path, 800); };
-    if (fileKindOf(commandLine.file) == FileKind::SessionDatabase)
+    if (fileKindOf(commandLine.file) == FileKind::SessionDatabase) {
         connect(m_sessionController, &SessionController::databaseShown, this, shoot, Qt::SingleShotConnection);
-    else
-        connect(m_session, &RunSession::idle, this, shoot, Qt::SingleShotConnection);
+        return;
+    }
+    // With a baseline, the first idle is the baseline's run; the picture waits for FILE's.
+    auto runsLeft = std::make_shared<int>(commandLine.baselineFile.isEmpty() ? 1 : 2);
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(m_session, &RunSession::idle, this, [runsLeft, connection, shoot] {
+        if (--*runsLeft > 0)
+            return;
+        QObject::disconnect(*connection);
+        shoot();
+    });
 }
 
 void MainWindow::openStartFile(const CommandLine& commandLine)
@@ -290,9 +299,20 @@ void MainWindow::openStartFile(const CommandLine& commandLine)
     }
     if (fileKindOf(commandLine.file) == FileKind::Scenario && QFileInfo(commandLine.file).isFile()) {
         m_recentFiles.add(commandLine.file);
-        m_session->openScenario(commandLine.file, commandLine.overrides);
-        if (!commandLine.sweep.param.isEmpty())
-            m_session->startSweep(commandLine.sweep);
+        const auto openFileRun = [this, commandLine] {
+            m_session->openScenario(commandLine.file, commandLine.overrides);
+            if (!commandLine.sweep.param.isEmpty())
+                m_session->startSweep(commandLine.sweep);
+        };
+        if (commandLine.baselineFile.isEmpty()) {
+            openFileRun();
+            return;
+        }
+        connect(m_session, &RunSession::idle, this, [this, openFileRun] {
+            m_streamView->pinBaseline();
+            openFileRun();
+        }, Qt::SingleShotConnection);
+        m_session->openScenario(commandLine.baselineFile, commandLine.overrides);
         return;
     }
     openFile(commandLine.file);

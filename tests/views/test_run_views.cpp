@@ -12,7 +12,9 @@
 #include "views/summary/launch_summary_panel.h"
 
 #include <QCheckBox>
+#include <QApplication>
 #include <QComboBox>
+#include <QWheelEvent>
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
@@ -151,6 +153,35 @@ private Q_SLOTS:
         const auto text = view.chart()->readoutAt(pixel);
         QVERIFY2(text.contains(QStringLiteral("offset = 8")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Device 0")));
+    }
+
+    void pinnedBaselineSharesTheTimeScale()
+    {
+        StreamView view;
+        view.resize(900, 600);
+        view.show();
+        auto shorter = std::make_shared<model::RunSnapshot>(*runWithOneLaunch()); // 10 µs
+        auto longer = std::make_shared<model::RunSnapshot>(*runWithOneLaunch());
+        longer->totalTimeUs = 40;
+        longer->timeline[0].endUs = 40;
+        view.setSnapshot(longer);
+        QVERIFY(!view.hasBaseline());
+        view.pinBaseline();
+        view.setSnapshot(shorter);
+        QVERIFY(view.hasBaseline());
+        QVERIFY(view.baselineCanvas()->isVisible());
+        // Both fitted to the longer run: one µs is as many pixels above as below.
+        QCOMPARE(view.canvas()->axis().usPerPixel, view.baselineCanvas()->axis().usPerPixel);
+        const double pixelsPerRun = 40.0 / view.canvas()->axis().usPerPixel;
+        QVERIFY(pixelsPerRun < view.canvas()->width());
+        // Zooming the current run zooms the baseline with it.
+        QWheelEvent wheel(QPointF(400, 40), view.canvas()->mapToGlobal(QPointF(400, 40)), QPoint(), QPoint(0, 240),
+            Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view.canvas(), &wheel);
+        QCOMPARE(view.baselineCanvas()->axis().usPerPixel, view.canvas()->axis().usPerPixel);
+        QCOMPARE(view.baselineCanvas()->axis().startUs, view.canvas()->axis().startUs);
+        view.setBaseline(nullptr);
+        QVERIFY(!view.baselineCanvas()->isVisible());
     }
 
     void summaryShowsCountersAndGuidance()

@@ -45,8 +45,26 @@ void StreamTimelineCanvas::setSnapshot(std::shared_ptr<const model::RunSnapshot>
 void StreamTimelineCanvas::fitAll()
 {
     m_axis.leftPx = labelWidth;
-    m_axis.fit(0, m_snapshot ? m_snapshot->totalTimeUs : 1.0, timeWidth());
+    m_axis.fit(0, std::max(m_fitSpanUs, m_snapshot ? m_snapshot->totalTimeUs : 1.0), timeWidth());
     m_fitted = true;
+    update();
+    Q_EMIT axisChanged(m_axis);
+}
+
+void StreamTimelineCanvas::setFitSpan(double spanUs)
+{
+    m_fitSpanUs = spanUs;
+    if (m_fitted)
+        fitAll();
+}
+
+void StreamTimelineCanvas::setAxis(const TimeAxis& axis)
+{
+    if (axis.startUs == m_axis.startUs && axis.usPerPixel == m_axis.usPerPixel)
+        return;
+    m_axis.startUs = axis.startUs;
+    m_axis.usPerPixel = axis.usPerPixel;
+    m_fitted = false;
     update();
 }
 
@@ -108,6 +126,7 @@ void StreamTimelineCanvas::wheelEvent(QWheelEvent* event)
     m_axis.zoom(std::pow(wheelZoomPerNotch, notches), std::max(event->position().x(), labelWidth));
     m_fitted = false;
     update();
+    Q_EMIT axisChanged(m_axis);
     event->accept();
 }
 
@@ -131,6 +150,7 @@ void StreamTimelineCanvas::mouseMoveEvent(QMouseEvent* event)
             m_fitted = false;
             setCursor(Qt::ClosedHandCursor);
             update();
+            Q_EMIT axisChanged(m_axis);
         }
         return;
     }

@@ -23,6 +23,10 @@ public:
     explicit StreamTimelineCanvas(QWidget* parent = nullptr);
 
     void setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
+    /// Fit shows at least [0, spanUs], so two runs stacked for comparison share one scale; 0: the run alone.
+    void setFitSpan(double spanUs);
+    /// Takes another canvas's zoom and pan (a stacked comparison follows the one the user moves).
+    void setAxis(const TimeAxis& axis);
     /// Shows the whole run.
     void fitAll();
     void clearRuler();
@@ -39,6 +43,8 @@ public:
 
 Q_SIGNALS:
     void rulerChanged(const QString& text);
+    /// The user zoomed, panned or fitted.
+    void axisChanged(const views::TimeAxis& axis);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -61,6 +67,7 @@ private:
     QPointF m_lastDragAt;
     bool m_dragging = false;
     bool m_fitted = false; ///< keep fitting on resize until the user zooms or pans
+    double m_fitSpanUs = 0;
 };
 
 } // namespace views

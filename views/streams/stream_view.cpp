@@ -27,24 +27,52 @@ void StreamView::setupWidgets()
     auto* fit = new QPushButton(tr("Fit"));
     fit->setToolTip(tr("Show the whole run (wheel zooms, drag pans)"));
     auto* clear = new QPushButton(tr("Clear Ruler"));
+    m_pin = new QPushButton(tr("Pin as Baseline"));
+    m_pin->setObjectName(QStringLiteral("pinBaseline"));
+    m_pin->setToolTip(tr("Keep this run above the next ones, on the same time scale, to compare them"));
+    m_pin->setEnabled(false);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_header, 1);
     bar->addWidget(m_rulerLabel);
     bar->addWidget(fit);
     bar->addWidget(clear);
+    bar->addWidget(m_pin);
 
+    const auto scrolled = [](QWidget* canvas) {
+        auto* scroll = new QScrollArea;
+        scroll->setWidget(canvas);
+        scroll->setWidgetResizable(true);
+        scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        scroll->setFrameShape(QFrame::NoFrame);
+        return scroll;
+    };
     m_canvas = new StreamTimelineCanvas;
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_canvas);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFrameShape(QFrame::NoFrame);
+    m_baselineCanvas = new StreamTimelineCanvas;
+    m_baselineCanvas->setObjectName(QStringLiteral("baselineTimeline"));
+    m_baselineHeader = new QLabel;
+    m_baselineHeader->setTextFormat(Qt::PlainText);
+    m_baselineBox = new QWidget;
+    auto* baselineLayout = new QVBoxLayout(m_baselineBox);
+    baselineLayout->setContentsMargins(0, 0, 0, 0);
+    baselineLayout->addWidget(m_baselineHeader);
+    baselineLayout->addWidget(scrolled(m_baselineCanvas), 1);
+    m_baselineBox->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(m_baselineBox, 1);
+    layout->addWidget(scrolled(m_canvas), 1);
 
     connect(fit, &QPushButton::clicked, m_canvas, &StreamTimelineCanvas::fitAll);
+    connect(fit, &QPushButton::clicked, m_baselineCanvas, &StreamTimelineCanvas::fitAll);
+    connect(m_pin, &QPushButton::clicked, this, [this] {
+        if (m_baseline)
+            setBaseline(nullptr);
+        else
+            pinBaseline();
+    });
+    connect(m_canvas, &StreamTimelineCanvas::axisChanged, m_baselineCanvas, &StreamTimelineCanvas::setAxis);
+    connect(m_baselineCanvas, &StreamTimelineCanvas::axisChanged, m_canvas, &StreamTimelineCanvas::setAxis);
     connect(clear, &QPushButton::clicked, m_canvas, &StreamTimelineCanvas::clearRuler);
     connect(m_canvas, &StreamTimelineCanvas::rulerChanged, this, [this](const QString& text) {
         m_rulerLabel->setText(text.isEmpty() ? tr("Click two points to measure") : tr("Ruler: %1").arg(text));
@@ -53,8 +81,34 @@ void StreamView::setupWidgets()
 
 void StreamView::setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
 {
+    m_snapshot = snapshot;
     m_header->setText(snapshot ? headerText(*snapshot) : tr("No run yet."));
+    m_pin->setEnabled(snapshot != nullptr || m_baseline != nullptr);
     m_canvas->setSnapshot(std::move(snapshot));
+    syncScales();
+}
+
+void StreamView::setBaseline(std::shared_ptr<const model::RunSnapshot> snapshot)
+{
+    m_baseline = std::move(snapshot);
+    m_baselineBox->setVisible(m_baseline != nullptr);
+    m_baselineHeader->setText(m_baseline ? tr("Baseline: %1").arg(headerText(*m_baseline)) : QString());
+    m_baselineCanvas->setSnapshot(m_baseline);
+    m_pin->setText(m_baseline ? tr("Unpin Baseline") : tr("Pin as Baseline"));
+    m_pin->setEnabled(m_baseline != nullptr || m_snapshot != nullptr);
+    syncScales();
+}
+
+void StreamView::pinBaseline() { setBaseline(m_snapshot); }
+
+void StreamView::syncScales()
+{
+    // Both runs fitted to the longer one, so equal durations have equal lengths.
+    const double span = m_baseline && m_snapshot ? std::max(m_baseline->totalTimeUs, m_snapshot->totalTimeUs) : 0.0;
+    m_canvas->setFitSpan(span);
+    m_baselineCanvas->setFitSpan(span);
+    m_canvas->fitAll();
+    m_baselineCanvas->fitAll();
 }
 
 QString StreamView::headerText(const model::RunSnapshot& snapshot) const
