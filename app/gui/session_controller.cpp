@@ -35,7 +35,7 @@ SessionController::SessionController(QMainWindow* window, RunSession* runs, Disp
         setCurrent(db, runId);
         m_runs->refresh();
     });
-    connect(m_dock, &SessionDock::runActivated, m_runs, &model::SessionRuns::loadRun);
+    connect(m_dock, &SessionDock::runActivated, m_runs, [this](qint64 runId) { m_runs->loadRun(runId); });
     connect(m_runs, &model::SessionRuns::runLoaded, this, [this](std::shared_ptr<const model::RunSnapshot> snapshot) {
         setCurrent(snapshot->databasePath, snapshot->runId);
         Q_EMIT statusMessage(tr("Showing run %1 of %2 (%3 on %4)")
@@ -55,8 +55,9 @@ SessionController::SessionController(QMainWindow* window, RunSession* runs, Disp
         const auto latest = m_runs->latestRunId();
         m_pendingLoads = latest > 0 ? 2 : 1;
         m_runs->loadSweeps();
+        // The sweeps come from loadSweeps, in the order they were recorded.
         if (latest > 0)
-            m_runs->loadRun(latest);
+            m_runs->loadRun(latest, false);
         else
             Q_EMIT statusMessage(tr("%1 holds no complete run yet").arg(QFileInfo(m_runs->database()).fileName()));
     });

@@ -72,11 +72,13 @@ LoadedRun readRun(const std::string& path, std::int64_t runId)
 
 } // namespace
 
-void SessionRuns::loadRun(qint64 runId)
+void SessionRuns::loadRun(qint64 runId, bool withSweep)
 {
     QPointer<SessionRuns> self(this);
-    m_loading.start([self, path = m_path.toStdString(), runId](quint64 job, std::stop_token) {
+    m_loading.start([self, path = m_path.toStdString(), runId, withSweep](quint64 job, std::stop_token) {
         auto loaded = readRun(path, runId);
+        if (!withSweep)
+            loaded.sweep.reset();
         QMetaObject::invokeMethod(
             self.data(),
             [self, job, loaded = std::move(loaded)]() mutable {

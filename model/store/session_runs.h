@@ -27,8 +27,9 @@ public:
     QString database() const { return m_path; }
     /// Reads the run list again (after a run was recorded).
     void refresh();
-    /// Reads run `runId`'s results; `runLoaded` delivers them, and `sweepLoaded` too when the run is a sweep.
-    void loadRun(qint64 runId);
+    /// Reads run `runId`'s results; `runLoaded` delivers them, and `sweepLoaded` too when the run is a sweep
+    /// and `withSweep` is set.
+    void loadRun(qint64 runId, bool withSweep = true);
     /// Reads every recorded sweep of the database; `sweepLoaded` delivers each, oldest first.
     void loadSweeps();
     qint64 runIdAt(int row) const;

@@ -25,10 +25,13 @@ shoot() {
     echo "run_screenshots.sh: wrote $output ($size bytes)"
 }
 
-shoot "$outdir/streams.png" --device h100 --view streams "$scenarios/staged_copy_4_streams.json"
+# streams.png: the guide's sequential copy and execute (pinned as the baseline, above) against the staged
+# variant on four streams, N = 16 Mi floats, on the H100.
+shoot "$outdir/streams.png" --device h100 --view streams --baseline "$scenarios/streams/sequential_copy_execute.json" \
+    "$scenarios/streams/staged_copy_execute_04.json"
 
 # bandwidth.png: the Bandwidth view of a session database holding the Best Practices Guide's two experiments,
-# run with warpscope-cli on five generations: offsetCopy at offsets 0..32 (n = 4 Mi) above strideCopy at
+# run with warpscope-cli on five generations: offsetCopy at offsets 0..32 (n = 4 Mi) and strideCopy at
 # strides 1..32 (n = 1 Mi), effective bandwidth as a percentage of each device's theoretical bandwidth.
 cli="$(dirname "$warpscope")/warpscope-cli"
 generations=g80,c2050,k20x,v100,h100
