@@ -23,6 +23,9 @@
 #include "app/gui/analysis_docks.h"
 
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -48,6 +51,7 @@ MainWindow::MainWindow(model::DeviceCatalogLoad catalog, QWidget* parent)
     setWindowTitle(tr("warpscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockNestingEnabled(true);
+    setAcceptDrops(true);
     setupModels();
     setupDocks();
     setupRunDocks();
@@ -233,6 +237,22 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("occupancy/threadsPerBlock"), inputs.threadsPerBlock);
     settings.setValue(QStringLiteral("occupancy/registersPerThread"), inputs.registersPerThread);
     settings.setValue(QStringLiteral("occupancy/sharedBytesPerBlock"), inputs.sharedBytesPerBlock);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openFile(urls.front().toLocalFile());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -23,6 +23,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QMimeData>
+#include <QUrl>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QFile>
@@ -237,6 +239,23 @@ private slots:
         QCOMPARE(strideChart->plot()->xAxis->label(), QStringLiteral("stride"));
         QCOMPARE(strideChart->plot()->graphCount(), 2); // g80 and h100
         QCOMPARE(strideChart->plot()->graph(1)->dataMainValue(1), 53.0);
+    }
+
+    void droppingADatabaseOpensIt()
+    {
+        store_tests::TempDir dir("report-views-drop");
+        const auto db = QString::fromStdString(makeSession(dir));
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        QSignalSpy loaded(window.sessionController()->runs(), &model::SessionRuns::runLoaded);
+        QMimeData data;
+        data.setUrls({ QUrl::fromLocalFile(db) });
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(window.session()->sessionDatabase(), QFileInfo(db).absoluteFilePath());
     }
 
     void aFileThatIsNotADatabaseIsReported()
