@@ -1,7 +1,9 @@
-// Engine -> store -> reader on every bundled scenario: what a real run produced (launch counters, per-PC
-// counters, warp intervals, the stream timeline) comes back from the trace file unchanged.
+// Engine -> store -> reader on every bundled scenario (the copies, the streams and the six matrix kernels of the
+// Best Practices Guide): what a real run produced (launch counters, per-PC counters, warp intervals, the
+// stream timeline) comes back from the trace file unchanged.
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/run_recording.h"
+#include "engine/host/scenario_parser.h"
 #include "engine/host/scenario_runner.h"
 #include "engine/timing/timed_executor.h"
 #include "model/store/trace_reader.h"
@@ -31,7 +33,11 @@ TEST_P(EngineRoundTrip, RunComesBackFromTheStore)
 {
     static const auto catalog = engine::DeviceCatalog::load({});
     // Small problems: the round trip, not the size, is under test.
-    const engine::ParamValues overrides { { "n", 65536 } };
+    const auto spec = engine::loadScenarioFile(GetParam());
+    ASSERT_TRUE(spec.ok()) << spec.error().toString();
+    engine::ParamValues overrides;
+    if (spec->params.contains("n"))
+        overrides["n"] = 65536;
     auto prepared = engine::prepareScenario(GetParam(), "", overrides, catalog.catalog);
     ASSERT_TRUE(prepared.ok()) << prepared.error().toString();
     engine::timing::TimedExecutor executor;
