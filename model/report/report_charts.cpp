@@ -51,23 +51,33 @@ std::optional<SvgTimeline> streamChart(const ReportData& data)
     return chart;
 }
 
-std::optional<SvgLineChart> occupancyChart(const ReportLaunch& launch)
+std::optional<SvgLineChart> occupancyChart(const ReportLaunch& launch, OccupancyInputKind kind)
 {
-    const auto& curve = launch.occupancyCurves.byThreadsPerBlock;
+    const auto& curves = launch.occupancyCurves;
+    const auto& curve = kind == OccupancyInputKind::ThreadsPerBlock ? curves.byThreadsPerBlock
+        : kind == OccupancyInputKind::RegistersPerThread            ? curves.byRegistersPerThread
+                                                                    : curves.bySharedBytesPerBlock;
     if (curve.empty())
         return std::nullopt;
+    const auto& input = launch.occupancyInput;
+    const std::string what = kind == OccupancyInputKind::ThreadsPerBlock ? "threads per block"
+        : kind == OccupancyInputKind::RegistersPerThread                 ? "registers per thread"
+                                                                         : "shared memory per block (bytes)";
+    const int value = kind == OccupancyInputKind::ThreadsPerBlock ? input.threadsPerBlock
+        : kind == OccupancyInputKind::RegistersPerThread          ? input.registersPerThread
+                                                                  : input.sharedBytesPerBlock;
     SvgLineChart chart;
-    chart.title = "Occupancy against block size (" + launch.row.kernelName + ")";
-    chart.xLabel = "threads per block";
+    chart.title = "Occupancy against " + what + " (" + launch.row.kernelName + ")";
+    chart.xLabel = what;
     chart.yLabel = "occupancy (%)";
     SvgSeries series { "occupancy", {} };
     for (const auto& point : curve)
         series.points.emplace_back(point.x, point.occupancy * 100.0);
     chart.series.push_back(std::move(series));
-    chart.markerX = launch.occupancyInput.threadsPerBlock;
+    chart.markerX = value;
+    chart.markerLabel = "this launch: " + std::to_string(value);
     chart.yMax = 100;
     chart.integerX = true;
-    chart.markerLabel = "this launch: " + std::to_string(launch.occupancyInput.threadsPerBlock);
     return chart;
 }
 

@@ -11,9 +11,13 @@ namespace model {
 /// The stream timeline of the run: one row per stream, copies and kernels as bars. Empty without operations.
 std::optional<SvgTimeline> streamChart(const ReportData& data);
 
-/// Occupancy against threads per block for one launch's registers and shared memory, its block size marked
-/// (the first graph of CUDA's occupancy calculator).
-std::optional<SvgLineChart> occupancyChart(const ReportLaunch& launch);
+/// What an occupancy graph varies.
+enum class OccupancyInputKind { ThreadsPerBlock, RegistersPerThread, SharedBytesPerBlock };
+
+/// One of the three graphs of CUDA's occupancy calculator for a launch: occupancy against threads per block,
+/// registers per thread or shared memory per block, the other two inputs as the launch had them, the
+/// launch's own value marked.
+std::optional<SvgLineChart> occupancyChart(const ReportLaunch& launch, OccupancyInputKind kind);
 
 /// The sweep's effective bandwidth against the swept parameter, one curve per device, each device's
 /// theoretical bandwidth as a dashed line (the Best Practices Guide's offset and stride figures). Empty

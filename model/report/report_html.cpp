@@ -145,8 +145,10 @@ std::vector<ReportBlock> reportBlocks(const ReportData& data)
         svg(renderSvg(*chart));
     for (const auto& launch : data.launches) {
         html(launchHeader(data, launch));
-        if (auto chart = occupancyChart(launch))
-            svg(renderSvg(*chart));
+        for (const auto kind : { OccupancyInputKind::ThreadsPerBlock, OccupancyInputKind::RegistersPerThread,
+                 OccupancyInputKind::SharedBytesPerBlock })
+            if (auto chart = occupancyChart(launch, kind))
+                svg(renderSvg(*chart));
         html("<h3>Metrics</h3>\n" + metricsTable(data, launch));
         html(linesTable(launch));
     }

@@ -116,9 +116,11 @@ TEST(ReportHtml, IsOneSelfContainedFileWithItsCharts)
     EXPECT_EQ(html.find("src="), std::string::npos);
     EXPECT_EQ(html.find("<link"), std::string::npos);
     EXPECT_EQ(html.find("<script"), std::string::npos);
-    // Stream timeline, the sweep's bandwidth chart, one occupancy chart per launch.
+    // The sweep's bandwidth chart, the stream timeline, the occupancy calculator's three graphs per launch.
     const std::regex svg("<svg ");
-    EXPECT_EQ(std::distance(std::sregex_iterator(html.begin(), html.end(), svg), std::sregex_iterator()), 4);
+    EXPECT_EQ(std::distance(std::sregex_iterator(html.begin(), html.end(), svg), std::sregex_iterator()), 2 + 2 * 3);
+    EXPECT_NE(html.find("Occupancy against registers per thread"), std::string::npos);
+    EXPECT_NE(html.find("Occupancy against shared memory per block"), std::string::npos);
     EXPECT_NE(html.find("Effective bandwidth against offset"), std::string::npos);
     EXPECT_NE(html.find("<code>gld_transactions</code>"), std::string::npos);
 }
