@@ -14,6 +14,8 @@ Result<KernelOutcome> FunctionalExecutor::run(const simt::LaunchRequest& request
     outcome.stats = std::move(stats).value();
     outcome.memory = counters.totals();
     outcome.perPcMemory = counters.perPc();
+    outcome.sampledRequests = counters.sampled().requests();
+    outcome.sampledLanes = counters.sampled().lanes();
     return outcome;
 }
 

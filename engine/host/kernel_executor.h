@@ -21,6 +21,8 @@ struct KernelOutcome {
     std::optional<double> achievedOccupancy;
     std::optional<std::uint64_t> dramBytesRead;
     std::optional<std::uint64_t> dramBytesWritten;
+    std::vector<MemoryRequest> sampledRequests; ///< block 0's memory requests, whole (request_sampler.h)
+    std::vector<LaneAddresses> sampledLanes; ///< their lane addresses
     std::vector<WarpInterval> intervals; ///< per-warp states of the SMs a timing model recorded
     std::uint64_t intervalsDropped = 0; ///< beyond the timing model's cap
 };

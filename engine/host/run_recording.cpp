@@ -129,6 +129,7 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
     info.deviceProfileJson = context.deviceProfileJson;
     info.scenarioPath = report.scenario;
     info.scenarioText = readText(scenario.file);
+    info.sampling = "warp states of SM 0; every memory request of block 0, with its lane addresses";
     for (const auto& [name, value] : report.params)
         info.parameters.emplace_back(name, value);
     sink.beginRun(info);
@@ -167,6 +168,8 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
             { launch.block[0], launch.block[1], launch.block[2] }, launch.dynamicSharedBytes });
         const auto counters = pcCounters(launch, function, static_cast<std::uint32_t>(functionIndex));
         sink.pcCounters(counters);
+        if (!launch.outcome.sampledRequests.empty())
+            sink.memoryRequests(launch.outcome.sampledRequests, launch.outcome.sampledLanes);
         constexpr std::size_t kBatch = 4096;
         const auto& intervals = launch.outcome.intervals;
         for (std::size_t at = 0; at < intervals.size(); at += kBatch)

@@ -1,5 +1,7 @@
 #include "engine/profiling/memory_counters.h"
 
+#include <bit>
+
 namespace engine {
 
 namespace {
@@ -69,6 +71,8 @@ void MemoryCounters::countGlobal(const simt::MemoryEvent& event, AtomicPc* pc)
         pc->requests.fetch_add(requests, std::memory_order_relaxed);
         pc->sectors.fetch_add(sectors, std::memory_order_relaxed);
         pc->transactions.fetch_add(transactions, std::memory_order_relaxed);
+        m_sampler.add(event, static_cast<std::uint32_t>(transactions), static_cast<std::uint32_t>(sectors), 1,
+            static_cast<std::uint32_t>(result.bytesRequested));
     }
 }
 
@@ -83,6 +87,8 @@ void MemoryCounters::countShared(const simt::MemoryEvent& event, AtomicPc* pc)
     if (pc) {
         pc->requests.fetch_add(1, std::memory_order_relaxed);
         pc->wavefronts.fetch_add(wavefronts, std::memory_order_relaxed);
+        const auto lanes = static_cast<std::uint32_t>(std::popcount(event.activeMask));
+        m_sampler.add(event, 0, 0, static_cast<std::uint32_t>(wavefronts), lanes * event.bytesPerLane);
     }
 }
 

@@ -3,6 +3,7 @@
 #include "engine/device/device_profile.h"
 #include "engine/memory/global_coalescer.h"
 #include "engine/memory/shared_bank_model.h"
+#include "engine/profiling/request_sampler.h"
 #include "engine/simt/execution_observer.h"
 
 #include <atomic>
@@ -55,6 +56,8 @@ public:
 
     MemoryCounterTotals totals() const;
     std::vector<PcMemoryCounters> perPc() const;
+    /// Block 0's requests of the kernel function, whole (request_sampler.h).
+    const RequestSampler& sampled() const { return m_sampler; }
 
 private:
     struct AtomicPc {
@@ -75,6 +78,7 @@ private:
     std::uint32_t m_kernelFunction;
     std::vector<AtomicPc> m_perPc;
     std::array<std::atomic<std::uint64_t>, TotalCount> m_totals {};
+    RequestSampler m_sampler;
 };
 
 } // namespace engine

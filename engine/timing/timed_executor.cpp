@@ -45,6 +45,8 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     outcome.dramBytesRead = timed->dramBytesRead;
     outcome.dramBytesWritten = timed->dramBytesWritten;
     outcome.intervals = std::move(timed.value().intervals);
+    outcome.sampledRequests = std::move(timed.value().sampledRequests);
+    outcome.sampledLanes = std::move(timed.value().sampledLanes);
     outcome.intervalsDropped = timed->intervalsDropped;
     m_last = std::move(timed).value();
     return outcome;

@@ -202,6 +202,8 @@ namespace {
         out.stats = std::move(m_stats);
         out.memory = m_recorder.counters().totals();
         out.perPcMemory = m_recorder.counters().perPc();
+        out.sampledRequests = m_recorder.counters().sampled().requests();
+        out.sampledLanes = m_recorder.counters().sampled().lanes();
         out.cycles = m_endCycle;
         out.kernelTimeUs = static_cast<double>(m_endCycle) / profile.coreClockMhz;
         out.launchOverheadUs = profile.timing.launchOverheadUs;

@@ -35,6 +35,8 @@ struct TimedLaunch {
     simt::LaunchStats stats;
     MemoryCounterTotals memory; ///< the same counters a functional run gives
     std::vector<PcMemoryCounters> perPcMemory;
+    std::vector<MemoryRequest> sampledRequests; ///< block 0's requests, whole (request_sampler.h)
+    std::vector<LaneAddresses> sampledLanes;
     std::uint64_t cycles = 0; ///< from the first block's dispatch to the last block's end, at the core clock
     double kernelTimeUs = 0; ///< cycles ÷ core clock
     double launchOverheadUs = 0; ///< profile timing.launch_overhead_us

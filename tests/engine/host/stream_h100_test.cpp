@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <sstream>
 
 namespace {
@@ -40,6 +41,9 @@ struct StreamCase {
     std::string key; ///< in stream_times.csv
     std::string label;
 };
+
+/// What gtest prints for a case: the scenario file, not the struct's bytes.
+void PrintTo(const StreamCase& c, std::ostream* out) { *out << c.file; }
 
 const std::vector<StreamCase> kCases = {
     { "sequential_copy_execute.json", "sequential,1", "sequential copy and execute" },

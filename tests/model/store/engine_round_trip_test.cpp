@@ -88,6 +88,13 @@ TEST_P(EngineRoundTrip, RunComesBackFromTheStore)
         EXPECT_EQ(sectors, ran.outcome.memory.globalLoadSectors + ran.outcome.memory.globalStoreSectors);
         for (const auto& c : *counters)
             EXPECT_GT(c.ptxLine, 0u);
+        // Block 0's requests, whole: as many as the launch made in block 0, with lane addresses.
+        const auto totals = reader->requestTotals(stored.id);
+        ASSERT_TRUE(totals.ok());
+        std::uint64_t requests = 0;
+        for (const auto& row : *totals)
+            requests += row.requests;
+        EXPECT_EQ(requests, ran.outcome.sampledRequests.size());
     }
     const auto ops = reader->streamOps(*runId);
     ASSERT_TRUE(ops.ok());
