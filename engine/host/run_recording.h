@@ -23,7 +23,8 @@ struct RecordingContext {
 ModuleRecord scenarioModuleRecord(const ResolvedScenario& scenario, const ptx::Module& module, const DeviceProfile& profile);
 
 /// Sends a finished run to a trace sink in the sink's order: beginRun, the module, each kernel before its
-/// first launch, each launch (per-PC counters with their PTX lines, the warp intervals the timing model
+/// first launch, each launch (per-PC counters of the kernel function with their PTX lines — a called .func
+/// counts in the launch totals only — the warp intervals the timing model
 /// recorded, the summary with the stream timeline's start), the stream timeline, endRun. Kernel launches
 /// on the timeline are matched to launches in issue order.
 void recordRun(const RunReport& report, const ResolvedScenario& scenario, const ptx::Module& module,
