@@ -16,6 +16,7 @@
 #include "views/occupancy/occupancy_view.h"
 #include "views/streams/stream_view.h"
 #include "views/summary/launch_summary_panel.h"
+#include "views/timeline/warp_timeline_view.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -102,9 +103,12 @@ void MainWindow::setupRunDocks()
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     auto* streams = addViewDock(m_streamView, tr("Streams"), QStringLiteral("streamsDock"), Qt::TopDockWidgetArea);
     auto* bandwidth = addViewDock(m_bandwidthView, tr("Bandwidth"), QStringLiteral("bandwidthDock"), Qt::TopDockWidgetArea);
+    m_warpTimeline = new views::WarpTimelineView;
+    auto* timeline = addViewDock(m_warpTimeline, tr("Warp Timeline"), QStringLiteral("timelineDock"), Qt::TopDockWidgetArea);
     addViewDock(m_launchSummary, tr("Launch Summary"), QStringLiteral("summaryDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(m_occupancyDock, streams);
     tabifyDockWidget(streams, bandwidth);
+    tabifyDockWidget(bandwidth, timeline);
     m_occupancyDock->raise();
     QVector<model::DeviceSummary> devices;
     for (int row = 0; row < m_devices->rowCount(); ++row)
@@ -122,6 +126,7 @@ void MainWindow::setupRunDocks()
     connect(m_sessionController, &SessionController::statusMessage, this,
         [this](const QString& text) { statusBar()->showMessage(text, statusMessageMs); });
     connect(m_sessionController, &SessionController::databaseFailed, this, &MainWindow::reportCannotOpen);
+    connect(m_sessionController, &SessionController::currentRunChanged, m_warpTimeline, &views::WarpTimelineView::showRun);
 }
 
 void MainWindow::setupFileMenu()

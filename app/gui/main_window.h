@@ -20,6 +20,7 @@ class BandwidthView;
 class LaunchSummaryPanel;
 class OccupancyView;
 class StreamView;
+class WarpTimelineView;
 }
 
 namespace app {
@@ -52,6 +53,7 @@ public:
     views::StreamView* streamView() const { return m_streamView; }
     views::BandwidthView* bandwidthView() const { return m_bandwidthView; }
     views::LaunchSummaryPanel* launchSummary() const { return m_launchSummary; }
+    views::WarpTimelineView* warpTimeline() const { return m_warpTimeline; }
     RunSession* session() const { return m_session; }
     SessionController* sessionController() const { return m_sessionController; }
     /// Opens the bundled offset-copy demo at a small n, so the first run is quick.
@@ -96,6 +98,7 @@ private:
     views::StreamView* m_streamView = nullptr;
     views::BandwidthView* m_bandwidthView = nullptr;
     views::LaunchSummaryPanel* m_launchSummary = nullptr;
+    views::WarpTimelineView* m_warpTimeline = nullptr;
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
     RunSession* m_session = nullptr;
     AnalysisDocks* m_analysis = nullptr;

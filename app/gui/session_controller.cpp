@@ -87,6 +87,7 @@ void SessionController::setCurrent(const QString& path, qint64 runId)
     m_current = StoredRunRef { path, runId };
     m_dock->setCurrentRun(runId);
     m_actions->updateEnabled();
+    Q_EMIT currentRunChanged(path, runId);
 }
 
 } // namespace app

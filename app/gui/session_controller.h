@@ -49,6 +49,8 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString& text);
+    /// The run the views show changed (recorded or reopened).
+    void currentRunChanged(const QString& path, qint64 runId);
     /// An opened session database's newest run and its sweeps are in the views.
     void databaseShown();
     /// The session database cannot be read (not a trace, newer schema, damaged): the message names it.

@@ -47,3 +47,9 @@ cli="$(dirname "$warpscope")/warpscope-cli"
 "$cli" sweep "$scenarios/stride_copy.json" --param "stride=$strides" --device "$generations" --set "n=$stride_n" \
     --csv --db "$scratch/sweeps.wsdb" > /dev/null
 shoot "$outdir/bandwidth.png" --device h100 --view bandwidth --bandwidth-percent "$scratch/sweeps.wsdb"
+
+# timeline.png: the Warp Timeline of sharedABMultiply (C = AB with both tiles in shared memory) on a V100, the
+# warps of SM 0 waiting on global loads, at the barrier and issuing (M = 256 with --full, 128 without).
+matrix_m=128
+[ "$full" = "--full" ] && matrix_m=256
+shoot "$outdir/timeline.png" --device v100 --view timeline --set "m=$matrix_m" "$scenarios/matrix/ab_shared_ab_multiply.json"

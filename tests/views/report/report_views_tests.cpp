@@ -15,6 +15,9 @@
 #include "views/bandwidth/bandwidth_chart.h"
 #include "views/bandwidth/bandwidth_view.h"
 #include "views/compare/comparison_view.h"
+#include "views/timeline/warp_timeline_canvas.h"
+#include "views/timeline/warp_timeline_view.h"
+#include "model/store/timeline_loader.h"
 #include "views/plot/qcustomplot.h"
 #include "views/report/report_exporter.h"
 
@@ -24,6 +27,7 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QMimeData>
+#include <QWheelEvent>
 #include <QUrl>
 #include <QSettings>
 #include <QStandardPaths>
@@ -33,6 +37,16 @@
 #include <QTest>
 
 #include <fstream>
+
+namespace app_test {
+
+/// The middle of a warp timeline row, in canvas coordinates.
+double timelineRowY(int row)
+{
+    return views::WarpTimelineCanvas::rulerHeight + (row + 0.5) * views::WarpTimelineCanvas::rowHeight;
+}
+
+} // namespace app_test
 
 namespace {
 
@@ -194,6 +208,46 @@ private slots:
         QVERIFY(refreshed.wait(10000));
         QCOMPARE(controller->runs()->rowCount(), 1);
         QVERIFY(controller->runs()->index(0).data().toString().contains(QStringLiteral("offset_copy.json")));
+    }
+
+    void warpTimelineShowsTheRecordedWarpsAndZoomsIntoThem()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.resize(1400, 900);
+        auto* timeline = window.warpTimeline();
+        QSignalSpy loaded(timeline->loader(), &model::TimelineLoader::loaded);
+        window.session()->openScenario(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/matrix/ab_shared_ab_multiply.json"),
+            { { QStringLiteral("m"), 128 } });
+        QVERIFY(loaded.wait(60000));
+        auto slice = loaded.last().first().value<std::shared_ptr<const model::TimelineSlice>>();
+        QVERIFY(slice->launchId > 0);
+        QCOMPARE(slice->kernel, QStringLiteral("sharedABMultiply"));
+        QVERIFY(slice->lastCycle > 0);
+        // 16 blocks of 32 warps on a device with more SMs: SM 0 holds one block, recorded warp by warp.
+        QVERIFY(!slice->window.aggregated);
+        auto* canvas = timeline->canvas();
+        QCOMPARE(canvas->rowCount(), 32);
+        QCOMPARE(canvas->rowLabel(0), QStringLiteral("SM 0 · block 0 · warp 0"));
+        QVERIFY(timeline->headerText().contains(QStringLiteral("sharedABMultiply")));
+        // Hovering an interval names its warp and state.
+        const auto& first = slice->window.intervals.front();
+        const double x = canvas->axis().toPixel(0.5 * static_cast<double>(first.startCycle + first.endCycle));
+        const int row = [&] {
+            for (int r = 0; r < canvas->rowCount(); ++r)
+                if (canvas->rowLabel(r) == QStringLiteral("SM %1 · block %2 · warp %3").arg(first.sm.value).arg(first.block.value).arg(first.warp.value))
+                    return r;
+            return -1;
+        }();
+        QVERIFY(row >= 0);
+        const auto text = canvas->detailsAt(QPointF(x, app_test::timelineRowY(row)));
+        QVERIFY2(text.contains(QString::fromUtf8(engine::toString(first.state).data())), qPrintable(text));
+        // The wheel zooms in and asks for the visible window only.
+        QWheelEvent wheel(QPointF(600, 60), canvas->mapToGlobal(QPointF(600, 60)), QPoint(), QPoint(0, 480), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(canvas, &wheel);
+        QVERIFY(loaded.wait(10000));
+        slice = loaded.last().first().value<std::shared_ptr<const model::TimelineSlice>>();
+        QVERIFY(slice->endCycle - slice->startCycle < slice->lastCycle);
     }
 
     void openingADatabaseShowsItsNewestRun()

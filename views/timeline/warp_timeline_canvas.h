@@ -1,0 +1,71 @@
+#pragma once
+
+#include "model/store/timeline_loader.h"
+#include "views/streams/time_axis.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+namespace views {
+
+/// The painted part of the Warp Timeline: a cycle ruler (with microseconds at the device's clock), then one
+/// row per recorded warp with its state intervals, or — zoomed out over more intervals than a window can
+/// hold — one row per SM whose buckets stack the share of each state. Wheel zooms about the cursor, drag
+/// pans; each change asks for the visible window at the width's level of detail (windowRequested). GUI thread.
+class WarpTimelineCanvas : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr double labelWidth = 170;
+    static constexpr double rowHeight = 14;
+    static constexpr double rulerHeight = 34;
+
+    explicit WarpTimelineCanvas(QWidget* parent = nullptr);
+
+    /// A new launch fits the whole launch; a new window of the same launch keeps the zoom.
+    void setSlice(std::shared_ptr<const model::TimelineSlice> slice);
+    void fitAll();
+    /// Fits the whole launch and reads it again at the width's level of detail (the Fit button).
+    void fitAndRequest();
+    const TimeAxis& axis() const { return m_axis; }
+    int rowCount() const { return static_cast<int>(m_rows.size()); }
+    QString rowLabel(int row) const;
+    /// What the tooltip says at a point: the interval (warp, state, cycles, µs) or the bucket's state shares.
+    QString detailsAt(QPointF point) const;
+    QSize sizeHint() const override;
+
+Q_SIGNALS:
+    void windowRequested(quint64 startCycle, quint64 endCycle, quint32 columns);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+
+private:
+    struct Row {
+        std::uint16_t sm = 0;
+        std::uint32_t block = 0;
+        std::uint16_t warp = 0;
+    };
+
+    void buildRows();
+    int rowOf(const Row& key) const;
+    void requestVisible();
+    double timeWidth() const { return width() - labelWidth - 8; }
+    void paintRuler(QPainter& painter) const;
+    void paintIntervals(QPainter& painter) const;
+    void paintBuckets(QPainter& painter) const;
+
+    std::shared_ptr<const model::TimelineSlice> m_slice;
+    std::vector<Row> m_rows;
+    TimeAxis m_axis;
+    std::optional<QPointF> m_dragFrom;
+    bool m_fitted = true;
+};
+
+} // namespace views
