@@ -2,12 +2,15 @@
 
 #include "views/timeline/warp_state_colors.h"
 
+#include <QImage>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace views {
@@ -203,20 +206,33 @@ QString WarpTimelineCanvas::detailsAt(QPointF point) const
     return {};
 }
 
-void WarpTimelineCanvas::paintEvent(QPaintEvent*)
+WarpTimelineCanvas::Visible WarpTimelineCanvas::visibleIn(const QRect& area) const
+{
+    // Only what the paint event covers is drawn: in a scroll area that is the rows on screen, whatever the
+    // launch's size, which bounds a frame's work.
+    Visible v;
+    v.firstRow = std::max(0, static_cast<int>((area.top() - rulerHeight) / rowHeight));
+    v.lastRow = std::min(rowCount() - 1, static_cast<int>((area.bottom() - rulerHeight) / rowHeight));
+    v.left = std::max<double>(labelWidth, area.left());
+    v.right = std::min<double>(width(), area.right() + 1);
+    return v;
+}
+
+void WarpTimelineCanvas::paintEvent(QPaintEvent* event)
 {
     QPainter painter(this);
     paintRuler(painter);
     if (!m_slice)
         return;
+    const auto visible = visibleIn(event->rect());
     painter.setClipRect(QRectF(labelWidth, rulerHeight, timeWidth(), height() - rulerHeight));
     if (m_slice->window.aggregated)
-        paintBuckets(painter);
+        paintBuckets(painter, visible);
     else
-        paintIntervals(painter);
+        paintIntervals(painter, visible);
     painter.setClipping(false);
     painter.setPen(palette().color(QPalette::Text));
-    for (int row = 0; row < rowCount(); ++row)
+    for (int row = visible.firstRow; row <= visible.lastRow; ++row)
         painter.drawText(QRectF(4, rulerHeight + row * rowHeight, labelWidth - 8, rowHeight), Qt::AlignVCenter | Qt::AlignLeft,
             rowLabel(row));
 }
@@ -237,41 +253,67 @@ void WarpTimelineCanvas::paintRuler(QPainter& painter) const
     }
 }
 
-void WarpTimelineCanvas::paintIntervals(QPainter& painter) const
+void WarpTimelineCanvas::paintIntervals(QPainter& painter, const Visible& visible) const
 {
     painter.setPen(Qt::NoPen);
     for (const auto& interval : m_slice->window.intervals) {
-        const int row = rowOf(Row { interval.sm.value, interval.block.value, interval.warp.value });
-        if (row < 0)
-            continue;
         const double x0 = m_axis.toPixel(static_cast<double>(interval.startCycle));
         const double x1 = std::max(x0 + 1.0, m_axis.toPixel(static_cast<double>(interval.endCycle)));
+        if (x1 < visible.left || x0 > visible.right)
+            continue;
+        const int row = rowOf(Row { interval.sm.value, interval.block.value, interval.warp.value });
+        if (row < visible.firstRow || row > visible.lastRow)
+            continue;
         painter.fillRect(QRectF(x0, rulerHeight + row * rowHeight + 1, x1 - x0, rowHeight - 2), warpStateColor(interval.state));
     }
 }
 
-void WarpTimelineCanvas::paintBuckets(QPainter& painter) const
+void WarpTimelineCanvas::paintBuckets(QPainter& painter, const Visible& visible) const
 {
+    // Zoomed out, a row holds a bucket per pixel column: its states' shares are written straight into an image
+    // of the visible rows, one 32-bit pixel at a time, and drawn once — a frame costs the visible pixels, not
+    // one rectangle per state per bucket.
+    const int left = static_cast<int>(visible.left);
+    const int widthPx = static_cast<int>(visible.right) - left;
+    const int rows = visible.lastRow - visible.firstRow + 1;
+    if (widthPx <= 0 || rows <= 0)
+        return;
+    const int rowPx = static_cast<int>(rowHeight);
+    QImage strip(widthPx, rows * rowPx, QImage::Format_ARGB32_Premultiplied);
+    strip.fill(Qt::transparent);
+    std::array<QRgb, engine::kWarpStateCount> colors {};
+    for (std::size_t s = 0; s < colors.size(); ++s)
+        colors[s] = warpStateColor(static_cast<engine::WarpState>(s)).rgba();
     for (const auto& bucket : m_slice->window.buckets) {
-        const int row = rowOf(Row { bucket.sm.value, 0, 0 });
-        if (row < 0)
-            continue;
         const double x0 = m_axis.toPixel(static_cast<double>(bucket.startCycle));
         const double x1 = std::max(x0 + 1.0, m_axis.toPixel(static_cast<double>(bucket.endCycle)));
+        if (x1 < visible.left || x0 > visible.right)
+            continue;
+        const int row = rowOf(Row { bucket.sm.value, 0, 0 });
+        if (row < visible.firstRow || row > visible.lastRow)
+            continue;
         std::uint64_t total = 0;
         for (const auto c : bucket.stateCycles)
             total += c;
         if (total == 0)
             continue;
+        const int from = std::clamp(static_cast<int>(x0) - left, 0, widthPx - 1);
+        const int to = std::clamp(static_cast<int>(std::ceil(x1)) - left, from + 1, widthPx);
         // The bucket's height is split between the states in proportion to their warp-cycles.
-        double y = rulerHeight + row * rowHeight + 1;
-        const double h = rowHeight - 2;
+        const int top = (row - visible.firstRow) * rowPx + 1;
+        const int height = rowPx - 2;
+        std::uint64_t above = 0;
         for (std::size_t s = 0; s < engine::kWarpStateCount; ++s) {
-            const double part = h * static_cast<double>(bucket.stateCycles[s]) / static_cast<double>(total);
-            painter.fillRect(QRectF(x0, y, x1 - x0, part), warpStateColor(static_cast<engine::WarpState>(s)));
-            y += part;
+            const int y0 = top + static_cast<int>(static_cast<double>(height) * static_cast<double>(above) / static_cast<double>(total));
+            above += bucket.stateCycles[s];
+            const int y1 = top + static_cast<int>(static_cast<double>(height) * static_cast<double>(above) / static_cast<double>(total));
+            for (int y = y0; y < y1; ++y) {
+                auto* line = reinterpret_cast<QRgb*>(strip.scanLine(y));
+                std::fill(line + from, line + to, colors[s]);
+            }
         }
     }
+    painter.drawImage(QPointF(left, rulerHeight + visible.firstRow * rowHeight), strip);
 }
 
 } // namespace views

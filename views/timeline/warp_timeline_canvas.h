@@ -58,8 +58,16 @@ private:
     void requestVisible();
     double timeWidth() const { return width() - labelWidth - 8; }
     void paintRuler(QPainter& painter) const;
-    void paintIntervals(QPainter& painter) const;
-    void paintBuckets(QPainter& painter) const;
+    /// Rows [first, last] and the time area's pixels [left, right] a paint event has to cover.
+    struct Visible {
+        int firstRow = 0;
+        int lastRow = -1;
+        double left = 0;
+        double right = 0;
+    };
+    Visible visibleIn(const QRect& area) const;
+    void paintIntervals(QPainter& painter, const Visible& visible) const;
+    void paintBuckets(QPainter& painter, const Visible& visible) const;
 
     std::shared_ptr<const model::TimelineSlice> m_slice;
     std::vector<Row> m_rows;

@@ -15,6 +15,7 @@
 #include "views/bandwidth/bandwidth_chart.h"
 #include "views/bandwidth/bandwidth_view.h"
 #include "views/compare/comparison_view.h"
+#include "views/timeline/warp_state_colors.h"
 #include "views/timeline/warp_timeline_canvas.h"
 #include "views/timeline/warp_timeline_view.h"
 #include "model/store/timeline_loader.h"
@@ -26,6 +27,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QImage>
 #include <QMimeData>
 #include <QWheelEvent>
 #include <QUrl>
@@ -248,6 +250,44 @@ private slots:
         QVERIFY(loaded.wait(10000));
         slice = loaded.last().first().value<std::shared_ptr<const model::TimelineSlice>>();
         QVERIFY(slice->endCycle - slice->startCycle < slice->lastCycle);
+    }
+
+    void zoomedOutTimelineStacksEachSmsStateShares()
+    {
+        auto slice = std::make_shared<model::TimelineSlice>();
+        slice->runId = 1;
+        slice->launchId = 1;
+        slice->clockMhz = 1000;
+        slice->lastCycle = 1000;
+        slice->endCycle = 1000;
+        slice->window.aggregated = true;
+        for (std::uint16_t sm = 0; sm < 2; ++sm) {
+            model::TimelineBucket bucket;
+            bucket.sm = engine::SmId(sm);
+            bucket.endCycle = 1000;
+            // SM 0 waits on memory all the time; SM 1 issues the first half of its warp-cycles, idles the rest.
+            if (sm == 0) {
+                bucket.stateCycles[static_cast<std::size_t>(engine::WarpState::MemoryWait)] = 4000;
+            } else {
+                bucket.stateCycles[static_cast<std::size_t>(engine::WarpState::Issuing)] = 2000;
+                bucket.stateCycles[static_cast<std::size_t>(engine::WarpState::Idle)] = 2000;
+            }
+            slice->window.buckets.push_back(bucket);
+        }
+        views::WarpTimelineCanvas canvas;
+        canvas.resize(800, 200);
+        canvas.setSlice(slice);
+        QCOMPARE(canvas.rowCount(), 2);
+        QCOMPARE(canvas.rowLabel(1), QStringLiteral("SM 1 (all warps)"));
+        QImage image(800, 200, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        canvas.render(&image);
+        const int x = 400;
+        const auto rowTop = [](int row) { return static_cast<int>(views::WarpTimelineCanvas::rulerHeight + row * views::WarpTimelineCanvas::rowHeight); };
+        QCOMPARE(image.pixelColor(x, rowTop(0) + 7), views::warpStateColor(engine::WarpState::MemoryWait));
+        QCOMPARE(image.pixelColor(x, rowTop(1) + 3), views::warpStateColor(engine::WarpState::Issuing));
+        QCOMPARE(image.pixelColor(x, rowTop(1) + 11), views::warpStateColor(engine::WarpState::Idle));
+        QVERIFY(canvas.detailsAt(QPointF(x, rowTop(1) + 7)).contains(QStringLiteral("issuing 50.0 %")));
     }
 
     void openingADatabaseShowsItsNewestRun()
