@@ -14,10 +14,11 @@ unsigned log2Of(int value) { return static_cast<unsigned>(std::countr_zero(stati
 
 } // namespace
 
-MulticastBanks::MulticastBanks(int banks, int entryBytes, int bankWidthBytes)
+MulticastBanks::MulticastBanks(int banks, int entryBytes, int bankWidthBytes, bool pairsWideLoads)
     : m_bankShift(log2Of(banks))
     , m_entryShift(log2Of(entryBytes))
     , m_rowShift(log2Of(banks * bankWidthBytes))
+    , m_pairsWideLoads(pairsWideLoads)
 {
 }
 
@@ -65,6 +66,28 @@ int MulticastBanks::resolvePhase(const WarpAccess& access, std::uint32_t lanes, 
     return passes;
 }
 
+bool MulticastBanks::pairable(const WarpAccess& access, std::uint32_t first, std::uint32_t second) const
+{
+    BankConflictResult scratch;
+    scratch.reset();
+    if (resolvePhase(access, first | second, scratch) != 1)
+        return false; // a bank would need two rows
+    const auto word = [&](int lane) { return access.laneAddresses[static_cast<std::size_t>(lane)] / static_cast<std::uint64_t>(access.bytesPerLane); };
+    const std::uint64_t single = word(lowestLane(first));
+    bool uniform = true;
+    for (std::uint32_t a = first | second; a != 0; a &= a - 1)
+        uniform = uniform && word(lowestLane(a)) == single;
+    if (uniform)
+        return true;
+    for (std::uint32_t a = first; a != 0; a &= a - 1) {
+        for (std::uint32_t b = second; b != 0; b &= b - 1) {
+            if (word(lowestLane(a)) == word(lowestLane(b)))
+                return false; // a word both phases read
+        }
+    }
+    return true;
+}
+
 void MulticastBanks::resolve(const WarpAccess& access, BankConflictResult& result) const
 {
     result.reset();
@@ -75,8 +98,16 @@ void MulticastBanks::resolve(const WarpAccess& access, BankConflictResult& resul
         result.laneBank[static_cast<std::size_t>(lane)] = static_cast<std::uint8_t>(entry & bankMask);
     }
     const int lanes = lanesPerPhase(access.bytesPerLane);
+    const bool pairs = m_pairsWideLoads && access.kind == AccessKind::Load && lanes < kWarpSize;
     for (int first = 0; first < kWarpSize; first += lanes) {
-        const std::uint32_t phaseLanes = access.activeMask & laneRange(first, lanes);
+        std::uint32_t phaseLanes = access.activeMask & laneRange(first, lanes);
+        if (pairs && (first / lanes) % 2 == 0) {
+            const std::uint32_t next = access.activeMask & laneRange(first + lanes, lanes);
+            if (phaseLanes != 0 && next != 0 && pairable(access, phaseLanes, next)) {
+                phaseLanes |= next;
+                first += lanes;
+            }
+        }
         if (phaseLanes == 0)
             continue;
         const int passes = resolvePhase(access, phaseLanes, result);

@@ -23,11 +23,18 @@ namespace engine {
 /// threads of the same half-warp); NVIDIA GTC 2022 S41723 "How to Understand and Optimize Shared Memory
 /// Accesses using Nsight Compute" (a wavefront moves up to 128 bytes); NVIDIA developer forum "Unexpected
 /// shared memory bank conflict" (LDS.128 takes 4 wavefronts per warp instruction).
+/// Paired wide loads (CC 5.x and later, measured): the two phases of a half-warp pair (quarter-warps 0-1
+/// and 2-3 of a 16-byte load, the two half-warps of an 8-byte load) are read in one wavefront when
+/// together they touch no bank in two rows and either share no word or all read one single word. On an
+/// H100 (bench/hardware/h100/replay_counters_ncu.csv, the shared_patterns scenarios) a float4 load of one
+/// address costs 2 wavefronts, of lane / 2 (64 bytes per quarter) 2, of lane % 4 (the same 64 bytes in
+/// every quarter) 4; a float2 load of one address costs 1, of lane % 8 2. Stores never pair.
 class MulticastBanks final : public SharedBankModel {
 public:
     /// `entryBytes`: the word size successive banks hold (4, or 8 in CC 3.x 64-bit mode);
-    /// `bankWidthBytes`: the physical width of a bank row (4, or 8 on CC 3.x).
-    MulticastBanks(int banks, int entryBytes, int bankWidthBytes);
+    /// `bankWidthBytes`: the physical width of a bank row (4, or 8 on CC 3.x);
+    /// `pairsWideLoads`: the paired wide loads above.
+    MulticastBanks(int banks, int entryBytes, int bankWidthBytes, bool pairsWideLoads = false);
 
     /// Lanes served together in one phase for a word size.
     int lanesPerPhase(int bytesPerLane) const;
@@ -37,10 +44,13 @@ public:
 
 private:
     int resolvePhase(const WarpAccess& access, std::uint32_t lanes, BankConflictResult& result) const;
+    /// Whether two neighbouring phases of a wide load are read in one wavefront (the pairing rule above).
+    bool pairable(const WarpAccess& access, std::uint32_t first, std::uint32_t second) const;
 
     unsigned m_bankShift; ///< log2(banks)
     unsigned m_entryShift; ///< log2(entryBytes)
     unsigned m_rowShift; ///< log2(banks × bankWidthBytes): the bytes one pass can move
+    bool m_pairsWideLoads;
 };
 
 } // namespace engine

@@ -13,7 +13,10 @@ std::unique_ptr<SharedBankModel> makeSharedBankModel(const DeviceProfile& profil
     int entryBytes = shared.bankWidthBytes;
     if (mode == SharedBankMode::FourByte)
         entryBytes = 4; // cudaSharedMemBankSizeFourByte: 32-bit mode on CC 3.x, the only mode elsewhere
-    return std::make_unique<MulticastBanks>(shared.banks, entryBytes, shared.bankWidthBytes);
+    // Paired wide loads were measured on CC 9.0 and are applied to the 32-bit-bank generations from
+    // Maxwell on, which share its shared-memory design (multicast_banks.h); Fermi and Kepler keep phases.
+    const bool pairsWideLoads = profile.computeCapability.major >= 5 && shared.bankWidthBytes == 4;
+    return std::make_unique<MulticastBanks>(shared.banks, entryBytes, shared.bankWidthBytes, pairsWideLoads);
 }
 
 } // namespace engine

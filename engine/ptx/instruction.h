@@ -157,6 +157,7 @@ enum InstrFlag : std::uint32_t {
     FlagWrap = 1U << 20,
     FlagLeft = 1U << 21,
     FlagRight = 1U << 22,
+    FlagMergedLoad = 1U << 23, ///< a shared load ptxas folds into an earlier wide one (shared_load_vectorizer.h)
 };
 
 /// PTX ISA 8.5 §9.7.9.1 "Cache operators" of ld/st.
@@ -192,6 +193,10 @@ struct Instruction {
     MemOrder order = MemOrder::None;
     MemScope scope = MemScope::None;
     std::uint8_t vectorWidth = 1; ///< .v2/.v4
+    /// A shared load ptxas widens (shared_load_vectorizer.h), packed into one byte to keep the struct at
+    /// 192 bytes: the wide load's bytes per lane (8 or 16, bits 3-4) and this load's distance from its
+    /// start in words (bits 0-1). Zero for every other instruction. Read through mergedBytes/mergedDelta.
+    std::uint8_t mergedLoad = 0;
     std::uint8_t operandCount = 0;
     bool guarded = false;
     bool guardNegated = false; ///< `@!%p`
@@ -204,6 +209,12 @@ struct Instruction {
     std::array<Operand, kMaxOperands> operands {};
 
     bool has(InstrFlag f) const { return (flags & f) != 0; }
+    std::uint32_t mergedBytes() const { return mergedLoad & 0x18U; }
+    std::uint32_t mergedDelta() const { return (mergedLoad & 0x3U) * 4U; }
+    void setMerged(std::uint32_t bytes, std::uint32_t delta)
+    {
+        mergedLoad = static_cast<std::uint8_t>((bytes & 0x18U) | ((delta / 4U) & 0x3U));
+    }
 };
 
 // Pre-decoded instructions are copied and scanned by the interpreter: keep them plain and compact.

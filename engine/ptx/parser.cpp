@@ -1,6 +1,7 @@
 #include "engine/ptx/parser.h"
 
 #include "engine/ptx/cfg.h"
+#include "engine/ptx/shared_load_vectorizer.h"
 #include "engine/ptx/demangle.h"
 #include "engine/ptx/lexer.h"
 #include "engine/ptx/module_parser.h"
@@ -38,6 +39,7 @@ Result<Module> parsePtx(std::string_view source, std::string sourceName)
         for (Function& fn : module.functions) {
             fn.demangled = demangledOrSame(fn.name);
             assignReconvergencePoints(fn);
+            vectorizeSharedLoads(fn, module);
         }
         return module;
     } catch (const ParseFailure& failure) {

@@ -1,5 +1,7 @@
 #include "engine/simt/launch_plan.h"
 
+#include "engine/ptx/known_alignment.h"
+
 #include <algorithm>
 
 namespace engine::simt {
@@ -23,7 +25,8 @@ namespace {
             const ptx::Variable& v = vars[i];
             if (v.space != space || v.isExtern)
                 continue;
-            end = alignUp(end, std::max<std::uint64_t>(v.align, 1));
+            // Shared arrays sit where ptxas places them (ptx/known_alignment.h), so that wide loads line up.
+            end = alignUp(end, space == ptx::StateSpace::Shared ? ptx::sharedPlacementAlign(v) : std::max<std::uint64_t>(v.align, 1));
             offsets[i] = end;
             end += v.sizeBytes;
         }

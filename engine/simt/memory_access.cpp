@@ -68,6 +68,9 @@ AccessPlan planAccess(const ExecContext& ctx, const ptx::Instruction& ins, const
     plan.size = size;
     plan.op = op;
     plan.word = op == MemoryOp::Load ? "read" : op == MemoryOp::Store ? "write" : "atomic";
+    plan.merged = ins.has(ptx::FlagMergedLoad);
+    plan.reportedSize = ins.mergedBytes() != 0 ? ins.mergedBytes() : size;
+    plan.reportedDelta = ins.mergedDelta();
     if (ins.space == ptx::StateSpace::Param) {
         if (address.base == ptx::AddressBase::Symbol)
             plan.paramBlock = address.scope == ptx::SymbolScope::Function && ctx.layout->inParamBlock[address.index];
@@ -123,17 +126,23 @@ void journalStore(ExecContext& ctx, MemorySpace space, std::uint64_t address, co
 
 void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std::uint32_t, 5>& spaceMasks)
 {
+    if (plan.merged)
+        return;
+    if (plan.reportedDelta != 0) {
+        for (auto& address : ctx.addresses)
+            address -= plan.reportedDelta;
+    }
     for (std::size_t s = 0; s < spaceMasks.size(); ++s) {
         if (spaceMasks[s] == 0)
             continue;
         const std::uint32_t pc = ctx.warp->stack.back().pc - 1;
         if (ctx.recordAccesses) {
-            ctx.lastAccess = LastAccess { true, pc, static_cast<MemorySpace>(s), plan.op, spaceMasks[s], plan.size,
-                ctx.addresses };
+            ctx.lastAccess = LastAccess { true, pc, static_cast<MemorySpace>(s), plan.op, spaceMasks[s],
+                plan.reportedSize, ctx.addresses };
         }
         if (ctx.observer) {
             ctx.observer->onMemory(MemoryEvent { ctx.warpRef(), ctx.fnIndex, pc, static_cast<MemorySpace>(s), plan.op,
-                spaceMasks[s], plan.size, &ctx.addresses });
+                spaceMasks[s], plan.reportedSize, &ctx.addresses });
         }
     }
 }

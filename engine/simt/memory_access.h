@@ -14,6 +14,12 @@ struct AccessPlan {
     std::uint32_t size = 4; ///< bytes per lane (the whole vector)
     MemoryOp op = MemoryOp::Load;
     const char* word = "read"; ///< "read", "write", "atomic" for messages
+    /// A shared load ptxas widens (ptx/shared_load_vectorizer.h): the wide load's bytes per lane and this
+    /// load's distance from its start, reported to observers in place of the PTX access; `merged` loads
+    /// are served by an earlier wide one and reported not at all.
+    std::uint32_t reportedSize = 0;
+    std::uint32_t reportedDelta = 0;
+    bool merged = false;
 };
 
 /// The access plan of ld/st/atom/red: size = element size × vector width.
