@@ -16,9 +16,9 @@ build=$(mktemp -d)
 dirs=()
 for dir in "$root"/*/; do
     dir=${dir%/}
-    name=$(basename "$dir")
     "$cuda/bin/ptxas" -arch=sm_${arch} -O3 "$dir/module.ptx" -o "$dir/module.cubin"
-    "$cuda/bin/cuobjdump" -sass "$dir/module.cubin" > "$out/sass/$name.sass"
+    module=$(grep -o -m1 '"[A-Za-z0-9_]*\.cu"' "$dir/module.ptx" | tr -d '"')
+    "$cuda/bin/cuobjdump" -sass "$dir/module.cubin" > "$out/sass/${module%.cu}.sass"
     dirs+=("$dir")
 done
 "$build/scenario_replay" "${dirs[@]}" > "$out/replay_launches.csv"

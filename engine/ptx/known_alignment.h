@@ -11,7 +11,7 @@ namespace engine::ptx {
 /// The byte alignment a shared variable is placed at. ptxas, which lays out shared memory itself, places
 /// an array whose size is a multiple of 16 bytes on a 16-byte boundary whatever its `.align`: the SASS of
 /// sharedABMultiply reads `.shared .align 4 .b8 aTile[4096]` with LDS.128
-/// (bench/hardware/h100/sass/ab_shared_ab_multiply.sass, cuobjdump of ptxas 13.0's sm_90 code).
+/// (bench/hardware/h100/sass/matrix_ab.sass, cuobjdump of ptxas 13.0's sm_90 code).
 std::uint32_t sharedPlacementAlign(const Variable& variable);
 
 /// For every 32- and 64-bit register of a function, a power of two that divides every value the register

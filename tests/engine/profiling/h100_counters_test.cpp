@@ -112,7 +112,7 @@ void writeTable(const std::vector<Row>& rows, const char* path)
     }
 }
 
-TEST(H100Counters, GlobalRequestsAndSectorsMatchNsightComputeExactly)
+TEST(H100Counters, GlobalCountsMatchNsightComputeExactlyAndSharedWavefrontsWithinThreePercent)
 {
     const auto ncu = engine::loadNcuCsv(testing_paths::sourceDir() / "bench/hardware/h100/kernel_counters_ncu.csv");
     ASSERT_TRUE(ncu.ok()) << ncu.error().toString();
@@ -132,6 +132,9 @@ TEST(H100Counters, GlobalRequestsAndSectorsMatchNsightComputeExactly)
         }
         for (int k = 0; k < 4; ++k)
             EXPECT_EQ(row.modeled[k], row.measured[k]) << c.label << ": " << kMetrics[k];
+        // Shared wavefronts within 3 %: the hardware adds a little noise to the matrix kernels' counts.
+        for (int k = 4; k < 6; ++k)
+            EXPECT_NEAR(row.modeled[k], row.measured[k], 0.03 * row.measured[k]) << c.label << ": " << kMetrics[k];
         rows.push_back(row);
     }
     if (const char* path = std::getenv("WARPSCOPE_COUNTER_TABLE"))
