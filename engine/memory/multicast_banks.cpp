@@ -88,6 +88,60 @@ bool MulticastBanks::pairable(const WarpAccess& access, std::uint32_t first, std
     return true;
 }
 
+/// Fast path for the common case of a warp-wide phase (accesses no wider than a bank entry) without a bank
+/// conflict: one pass, the same result resolvePhase gives. False, with nothing decided, when two lanes
+/// ask one bank for different rows; the general path then counts the passes.
+bool MulticastBanks::resolveConflictFree(const WarpAccess& access, BankConflictResult& result) const
+{
+    const std::uint64_t bankMask = (std::uint64_t { 1 } << m_bankShift) - 1;
+    std::array<std::uint64_t, kWarpSize> keyOfBank;
+    std::array<std::uint32_t, kWarpSize> lanesOfBank {};
+    for (std::uint32_t pending = access.activeMask; pending != 0; pending &= pending - 1) {
+        const int lane = lowestLane(pending);
+        const std::uint64_t entry = access.laneAddresses[static_cast<std::size_t>(lane)] >> m_entryShift;
+        const std::uint64_t key = ((entry << m_entryShift) >> m_rowShift) << m_bankShift | (entry & bankMask);
+        const auto bank = static_cast<std::size_t>(entry & bankMask);
+        if (lanesOfBank[bank] == 0)
+            keyOfBank[bank] = key;
+        else if (keyOfBank[bank] != key)
+            return false;
+        lanesOfBank[bank] |= laneBit(lane);
+    }
+    for (const std::uint32_t lanes : lanesOfBank) {
+        if ((lanes & (lanes - 1)) != 0) // two lanes or more
+            result.broadcastLanes |= lanes;
+    }
+    result.wavefronts = result.idealWavefronts = result.conflictWays = 1;
+    return true;
+}
+
+/// Fast path for a wide access of one address by every active lane (a broadcast row element): one pass per
+/// phase, or per pair of phases where loads pair (the pairing rule holds for one word). `groupLanes`: the
+/// lanes a pass serves. False when two lanes differ.
+bool MulticastBanks::resolveUniform(const WarpAccess& access, int groupLanes, BankConflictResult& result) const
+{
+    if (access.activeMask == 0)
+        return false;
+    const std::uint64_t address = access.laneAddresses[static_cast<std::size_t>(lowestLane(access.activeMask))];
+    for (std::uint32_t pending = access.activeMask; pending != 0; pending &= pending - 1) {
+        if (access.laneAddresses[static_cast<std::size_t>(lowestLane(pending))] != address)
+            return false;
+    }
+    for (int first = 0; first < kWarpSize; first += groupLanes) {
+        const std::uint32_t group = access.activeMask & laneRange(first, groupLanes);
+        if (group == 0)
+            continue;
+        for (std::uint32_t rest = group; rest != 0; rest &= rest - 1)
+            result.laneWavefront[static_cast<std::size_t>(lowestLane(rest))] = static_cast<std::uint8_t>(result.wavefronts);
+        ++result.wavefronts;
+    }
+    if ((access.activeMask & (access.activeMask - 1)) != 0)
+        result.broadcastLanes = access.activeMask;
+    result.idealWavefronts = result.wavefronts;
+    result.conflictWays = 1;
+    return true;
+}
+
 void MulticastBanks::resolve(const WarpAccess& access, BankConflictResult& result) const
 {
     result.reset();
@@ -98,7 +152,12 @@ void MulticastBanks::resolve(const WarpAccess& access, BankConflictResult& resul
         result.laneBank[static_cast<std::size_t>(lane)] = static_cast<std::uint8_t>(entry & bankMask);
     }
     const int lanes = lanesPerPhase(access.bytesPerLane);
+    if (lanes == kWarpSize && access.bytesPerLane <= (1 << m_entryShift) && access.activeMask != 0
+        && resolveConflictFree(access, result))
+        return;
     const bool pairs = m_pairsWideLoads && access.kind == AccessKind::Load && lanes < kWarpSize;
+    if (lanes < kWarpSize && resolveUniform(access, pairs ? 2 * lanes : lanes, result))
+        return;
     for (int first = 0; first < kWarpSize; first += lanes) {
         std::uint32_t phaseLanes = access.activeMask & laneRange(first, lanes);
         if (pairs && (first / lanes) % 2 == 0) {

@@ -44,6 +44,8 @@ public:
 
 private:
     int resolvePhase(const WarpAccess& access, std::uint32_t lanes, BankConflictResult& result) const;
+    bool resolveConflictFree(const WarpAccess& access, BankConflictResult& result) const;
+    bool resolveUniform(const WarpAccess& access, int groupLanes, BankConflictResult& result) const;
     /// Whether two neighbouring phases of a wide load are read in one wavefront (the pairing rule above).
     bool pairable(const WarpAccess& access, std::uint32_t first, std::uint32_t second) const;
 
