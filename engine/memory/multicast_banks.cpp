@@ -106,6 +106,7 @@ bool MulticastBanks::resolveConflictFree(const WarpAccess& access, BankConflictR
         else if (keyOfBank[bank] != key)
             return false;
         lanesOfBank[bank] |= laneBit(lane);
+        result.laneBank[static_cast<std::size_t>(lane)] = static_cast<std::uint8_t>(bank);
     }
     for (const std::uint32_t lanes : lanesOfBank) {
         if ((lanes & (lanes - 1)) != 0) // two lanes or more
@@ -145,16 +146,16 @@ bool MulticastBanks::resolveUniform(const WarpAccess& access, int groupLanes, Ba
 void MulticastBanks::resolve(const WarpAccess& access, BankConflictResult& result) const
 {
     result.reset();
+    const int lanes = lanesPerPhase(access.bytesPerLane);
+    if (lanes == kWarpSize && access.bytesPerLane <= (1 << m_entryShift) && access.activeMask != 0
+        && resolveConflictFree(access, result))
+        return;
     const std::uint64_t bankMask = (std::uint64_t { 1 } << m_bankShift) - 1;
     for (std::uint32_t pending = access.activeMask; pending != 0; pending &= pending - 1) {
         const int lane = lowestLane(pending);
         const std::uint64_t entry = access.laneAddresses[static_cast<std::size_t>(lane)] >> m_entryShift;
         result.laneBank[static_cast<std::size_t>(lane)] = static_cast<std::uint8_t>(entry & bankMask);
     }
-    const int lanes = lanesPerPhase(access.bytesPerLane);
-    if (lanes == kWarpSize && access.bytesPerLane <= (1 << m_entryShift) && access.activeMask != 0
-        && resolveConflictFree(access, result))
-        return;
     const bool pairs = m_pairsWideLoads && access.kind == AccessKind::Load && lanes < kWarpSize;
     if (lanes < kWarpSize && resolveUniform(access, pairs ? 2 * lanes : lanes, result))
         return;
