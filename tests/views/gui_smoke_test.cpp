@@ -1,0 +1,109 @@
+// GUI smoke test over every bundled scenario: the main window opens it, runs it (recorded in the session
+// database), steps a warp, and every view that shows a run must then have data — launch summary, stream
+// timeline, warp timeline, warp stepper and source. Runs offscreen; nothing is exported.
+#include "app/gui/main_window.h"
+#include "app/gui/run_session.h"
+#include "model/device/device_catalog_load.h"
+#include "model/source/source_model.h"
+#include "model/source/source_session.h"
+#include "model/stepper/stepper_session.h"
+#include "views/source/source_view.h"
+#include "views/stepper/warp_stepper_view.h"
+#include "views/streams/stream_view.h"
+#include "views/summary/launch_summary_panel.h"
+#include "views/timeline/warp_timeline_view.h"
+
+#include <QApplication>
+#include <QDirIterator>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTest>
+#include <QTreeWidget>
+
+namespace {
+
+QStringList bundledScenarios()
+{
+    QStringList files;
+    QDirIterator it(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios"), { QStringLiteral("*.json") },
+        QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    return files;
+}
+
+class GuiSmokeTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QSettings().clear(); }
+
+    void everyBundledScenarioFillsEveryView_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const auto& file : bundledScenarios())
+            QTest::newRow(qPrintable(QFileInfo(file).completeBaseName())) << file;
+    }
+
+    void everyBundledScenarioFillsEveryView()
+    {
+        QFETCH(QString, file);
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.session()->setQuiet(true);
+        auto* stepper = window.findChild<views::WarpStepperView*>();
+        auto* source = window.findChild<views::SourceView*>();
+        QVERIFY(stepper && source);
+        auto* stepperSession = window.findChild<model::StepperSession*>();
+        auto* sourceSession = window.findChild<model::SourceSession*>();
+        QVERIFY(stepperSession && sourceSession);
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        QSignalSpy recorded(window.session(), &app::RunSession::runRecorded);
+        QSignalSpy stepped(stepperSession, &model::StepperSession::snapshotChanged);
+        QSignalSpy sourced(sourceSession, &model::SourceSession::snapshotChanged);
+        // The copy-and-execute scenarios move 16 M elements by default; a quarter of a million shows the same.
+        QMap<QString, qint64> overrides;
+        if (file.contains(QStringLiteral("/streams/")) && !file.endsWith(QStringLiteral("zero_copy.json")))
+            overrides.insert(QStringLiteral("n"), 1 << 18);
+        window.session()->openScenario(file, overrides);
+        QVERIFY2(idle.wait(240000), qPrintable(file + QStringLiteral(": the run did not finish")));
+        QVERIFY2(recorded.count() == 1, qPrintable(window.statusBar()->currentMessage()));
+
+        QVERIFY(!window.streamView()->header()->text().isEmpty());
+        QFile json(file);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        if (!json.readAll().contains("\"launch\"")) // copies only (pinned_vs_pageable): no kernel to show
+            return;
+        QVERIFY(window.launchSummary()->tree()->topLevelItemCount() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.warpTimeline()->headerText().isEmpty(), 30000);
+
+        QTRY_VERIFY_WITH_TIMEOUT(sourced.count() > 0, 60000);
+        QVERIFY(source->ptxTable()->model()->rowCount() > 0);
+
+        QTRY_VERIFY_WITH_TIMEOUT(stepped.count() > 0 && !stepperSession->isBusy(), 60000);
+        const auto before = stepped.count();
+        stepper->stepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(stepped.count() > before && !stepperSession->isBusy(), 60000);
+        const auto snapshot = qvariant_cast<std::shared_ptr<const model::StepSnapshot>>(stepped.last().at(0));
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->stepCount, quint64 { 1 });
+        QVERIFY(!snapshot->ptxText.isEmpty());
+    }
+};
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("warpscope-tests"));
+    QApplication::setApplicationName(QStringLiteral("gui_smoke_tests"));
+    QStandardPaths::setTestModeEnabled(true);
+    GuiSmokeTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "gui_smoke_test.moc"
