@@ -42,6 +42,24 @@ void AnalysisDocks::openScenario(const QString& path, const QMap<QString, qint64
     m_source->load(target);
 }
 
+bool AnalysisDocks::showWarp(quint32 linearBlock, quint32 warp)
+{
+    const auto& snapshot = m_stepper->snapshot();
+    if (!snapshot)
+        return false;
+    const auto& grid = snapshot->grid;
+    const quint64 blocks = quint64 { grid[0] } * grid[1] * grid[2];
+    if (linearBlock >= blocks || static_cast<int>(warp) >= snapshot->warpCount)
+        return false;
+    const std::array<quint32, 3> block { linearBlock % grid[0], linearBlock / grid[0] % grid[1],
+        linearBlock / (grid[0] * grid[1]) };
+    m_stepper->selectBlock(block);
+    m_stepper->selectWarp(static_cast<int>(warp));
+    m_stepperDock->show();
+    m_stepperDock->raise();
+    return true;
+}
+
 void AnalysisDocks::setDevice(const QString& deviceId)
 {
     m_deviceId = deviceId;

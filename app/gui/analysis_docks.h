@@ -29,6 +29,9 @@ public:
 
     void openScenario(const QString& path, const QMap<QString, qint64>& overrides);
     void setDevice(const QString& deviceId);
+    /// Opens block `linearBlock` (numbered x fastest, as the launch counts blocks) and its warp `warp` in the
+    /// stepper at step 0 and raises it; nothing when no launch is open there or the block is outside its grid.
+    bool showWarp(quint32 linearBlock, quint32 warp);
 
     QDockWidget* stepperDock() const { return m_stepperDock; }
     QDockWidget* sourceDock() const { return m_sourceDock; }

@@ -16,6 +16,7 @@
 #include "views/occupancy/occupancy_view.h"
 #include "views/streams/stream_view.h"
 #include "views/summary/launch_summary_panel.h"
+#include "views/timeline/warp_timeline_canvas.h"
 #include "views/timeline/warp_timeline_view.h"
 
 #include <QAction>
@@ -127,6 +128,10 @@ void MainWindow::setupRunDocks()
         [this](const QString& text) { statusBar()->showMessage(text, statusMessageMs); });
     connect(m_sessionController, &SessionController::databaseFailed, this, &MainWindow::reportCannotOpen);
     connect(m_sessionController, &SessionController::currentRunChanged, m_warpTimeline, &views::WarpTimelineView::showRun);
+    connect(m_warpTimeline->canvas(), &views::WarpTimelineCanvas::warpClicked, this, [this](quint32 block, quint32 warp) {
+        if (!m_analysis->showWarp(block, warp))
+            statusBar()->showMessage(tr("Block %1 warp %2 is not part of the launch open in the Warp Stepper").arg(block).arg(warp), 5000);
+    });
 }
 
 void MainWindow::setupFileMenu()

@@ -136,8 +136,10 @@ void WarpTimelineCanvas::wheelEvent(QWheelEvent* event)
 
 void WarpTimelineCanvas::mousePressEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::LeftButton)
+    if (event->button() == Qt::LeftButton) {
         m_dragFrom = event->position();
+        m_pressedAt = event->position();
+    }
 }
 
 void WarpTimelineCanvas::mouseMoveEvent(QMouseEvent* event)
@@ -160,8 +162,26 @@ void WarpTimelineCanvas::mouseReleaseEvent(QMouseEvent* event)
 {
     if (event->button() == Qt::LeftButton && m_dragFrom) {
         m_dragFrom.reset();
-        requestVisible();
+        const QPointF moved = event->position() - m_pressedAt;
+        quint32 block = 0;
+        quint32 warp = 0;
+        if (moved.manhattanLength() < 4 && warpAt(event->position(), block, warp))
+            Q_EMIT warpClicked(block, warp);
+        else
+            requestVisible();
     }
+}
+
+bool WarpTimelineCanvas::warpAt(QPointF point, quint32& block, quint32& warp) const
+{
+    if (!m_slice || m_slice->window.aggregated || point.x() < labelWidth || point.y() < rulerHeight)
+        return false;
+    const int row = static_cast<int>((point.y() - rulerHeight) / rowHeight);
+    if (row < 0 || row >= rowCount())
+        return false;
+    block = m_rows[static_cast<std::size_t>(row)].block;
+    warp = m_rows[static_cast<std::size_t>(row)].warp;
+    return true;
 }
 
 QString WarpTimelineCanvas::detailsAt(QPointF point) const

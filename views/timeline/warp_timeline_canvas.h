@@ -33,10 +33,15 @@ public:
     QString rowLabel(int row) const;
     /// What the tooltip says at a point: the interval (warp, state, cycles, µs) or the bucket's state shares.
     QString detailsAt(QPointF point) const;
+    /// The warp of the row at a point (block as the launch numbers it linearly, warp in the block); false on
+    /// the ruler, the labels' margin, below the last row, or on an SM row of a zoomed-out view.
+    bool warpAt(QPointF point, quint32& block, quint32& warp) const;
     QSize sizeHint() const override;
 
 Q_SIGNALS:
     void windowRequested(quint64 startCycle, quint64 endCycle, quint32 columns);
+    /// A click (a press and release without dragging) on a warp's row: open that warp in the stepper.
+    void warpClicked(quint32 block, quint32 warp);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -73,6 +78,7 @@ private:
     std::vector<Row> m_rows;
     TimeAxis m_axis;
     std::optional<QPointF> m_dragFrom;
+    QPointF m_pressedAt; ///< where the left button went down, to tell a click from a drag
     bool m_fitted = true;
 };
 

@@ -3,6 +3,7 @@
 #include "app/gui/command_line.h"
 #include "app/gui/compare_dialog.h"
 #include "app/gui/main_window.h"
+#include "model/stepper/stepper_session.h"
 #include "app/gui/run_session.h"
 #include "app/gui/session_controller.h"
 #include "model/device/device_catalog_load.h"
@@ -37,6 +38,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+
 
 #include <fstream>
 
@@ -243,6 +245,22 @@ private slots:
         QVERIFY(row >= 0);
         const auto text = canvas->detailsAt(QPointF(x, app_test::timelineRowY(row)));
         QVERIFY2(text.contains(QString::fromUtf8(engine::toString(first.state).data())), qPrintable(text));
+        // A click on a warp's row opens that warp in the stepper; a drag pans instead.
+        auto* stepper = window.findChild<model::StepperSession*>();
+        QVERIFY(stepper);
+        QTRY_VERIFY_WITH_TIMEOUT(stepper->snapshot() != nullptr && !stepper->isBusy(), 60000);
+        quint32 block = 99;
+        quint32 warp = 99;
+        const QPointF rowFive(canvas->axis().toPixel(1.0) + 5, app_test::timelineRowY(5));
+        QVERIFY(canvas->warpAt(rowFive, block, warp));
+        QCOMPARE(block, 0u);
+        QCOMPARE(warp, 5u);
+        QSignalSpy clicked(canvas, &views::WarpTimelineCanvas::warpClicked);
+        QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier, rowFive.toPoint());
+        QCOMPARE(clicked.count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(stepper->snapshot()->warp == 5 && !stepper->isBusy(), 60000);
+        QCOMPARE(stepper->snapshot()->stepCount, quint64 { 0 });
+        QVERIFY(!canvas->warpAt(QPointF(10, app_test::timelineRowY(5)), block, warp)); // the labels' margin
         // The wheel zooms in and asks for the visible window only.
         QWheelEvent wheel(QPointF(600, 60), canvas->mapToGlobal(QPointF(600, 60)), QPoint(), QPoint(0, 480), Qt::NoButton,
             Qt::NoModifier, Qt::NoScrollPhase, false);
