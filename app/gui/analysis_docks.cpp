@@ -2,6 +2,7 @@
 
 #include "model/source/source_session.h"
 #include "model/stepper/stepper_session.h"
+#include "views/memory/bank_heat_map.h"
 #include "views/source/source_view.h"
 #include "views/stepper/warp_stepper_view.h"
 
@@ -32,6 +33,11 @@ AnalysisDocks::AnalysisDocks(std::shared_ptr<const engine::DeviceCatalog> catalo
     window->addDockWidget(Qt::BottomDockWidgetArea, m_stepperDock);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_sourceDock);
     window->tabifyDockWidget(m_stepperDock, m_sourceDock);
+    auto* banks = new views::BankHeatMap;
+    m_banksDock = makeDock(window, banks, tr("Bank Heat Map"), QStringLiteral("banksDock"));
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_banksDock);
+    window->tabifyDockWidget(m_sourceDock, m_banksDock);
+    connect(m_source, &model::SourceSession::snapshotChanged, banks, &views::BankHeatMap::setSnapshot);
     m_stepperDock->raise();
 }
 

@@ -35,12 +35,14 @@ public:
 
     QDockWidget* stepperDock() const { return m_stepperDock; }
     QDockWidget* sourceDock() const { return m_sourceDock; }
+    QDockWidget* banksDock() const { return m_banksDock; }
 
 private:
     model::StepperSession* m_stepper = nullptr;
     model::SourceSession* m_source = nullptr;
     QDockWidget* m_stepperDock = nullptr;
     QDockWidget* m_sourceDock = nullptr;
+    QDockWidget* m_banksDock = nullptr; ///< the Bank Heat Map, fed the Source view's snapshots
     QString m_deviceId;
 };
 

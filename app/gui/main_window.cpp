@@ -116,6 +116,7 @@ void MainWindow::setupRunDocks()
         devices.push_back(m_devices->summaryAt(row));
     m_session = new RunSession(m_catalog.catalog, devices, this, { m_streamView, m_bandwidthView, m_launchSummary });
     m_analysis = new AnalysisDocks(m_catalog.catalog, this);
+    m_docks.push_back(m_analysis->banksDock());
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
     m_sessionController = new SessionController(this, m_session,
         { [this](std::shared_ptr<const model::RunSnapshot> s) {

@@ -1,5 +1,6 @@
 #include "engine/profiling/memory_counters.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace engine {
@@ -87,10 +88,27 @@ void MemoryCounters::countShared(const simt::MemoryEvent& event, AtomicPc* pc)
     if (pc) {
         pc->requests.fetch_add(1, std::memory_order_relaxed);
         pc->wavefronts.fetch_add(wavefronts, std::memory_order_relaxed);
+        countBankPasses(event.activeMask, result, *pc);
         if (event.warp.blockLinear == 0) { // the sampler keeps block 0's requests only
             const auto lanes = static_cast<std::uint32_t>(std::popcount(event.activeMask));
             m_sampler.add(event, 0, 0, static_cast<std::uint32_t>(wavefronts), lanes * event.bytesPerLane);
         }
+    }
+}
+
+void MemoryCounters::countBankPasses(std::uint32_t activeMask, const BankConflictResult& result, AtomicPc& pc)
+{
+    std::array<std::uint64_t, 32> passes {}; // per bank, a bit per pass it served
+    for (std::uint32_t lanes = activeMask; lanes != 0; lanes &= lanes - 1) {
+        const auto lane = static_cast<std::size_t>(std::countr_zero(lanes));
+        const auto pass = std::min<unsigned>(result.laneWavefront[lane], 63U);
+        passes[result.laneBank[lane] & 31U] |= std::uint64_t { 1 } << pass;
+    }
+    for (std::size_t bank = 0; bank < passes.size(); ++bank) {
+        if (passes[bank] == 0)
+            continue;
+        pc.bankPasses[bank].fetch_add(static_cast<std::uint64_t>(std::popcount(passes[bank])), std::memory_order_relaxed);
+        pc.bankRequests[bank].fetch_add(1, std::memory_order_relaxed);
     }
 }
 
@@ -121,7 +139,11 @@ std::vector<PcMemoryCounters> MemoryCounters::perPc() const
     for (std::size_t i = 0; i < m_perPc.size(); ++i) {
         const auto& pc = m_perPc[i];
         out[i] = { pc.requests.load(std::memory_order_relaxed), pc.sectors.load(std::memory_order_relaxed),
-            pc.transactions.load(std::memory_order_relaxed), pc.wavefronts.load(std::memory_order_relaxed) };
+            pc.transactions.load(std::memory_order_relaxed), pc.wavefronts.load(std::memory_order_relaxed), {}, {} };
+        for (std::size_t bank = 0; bank < out[i].bankPasses.size(); ++bank) {
+            out[i].bankPasses[bank] = pc.bankPasses[bank].load(std::memory_order_relaxed);
+            out[i].bankRequests[bank] = pc.bankRequests[bank].load(std::memory_order_relaxed);
+        }
     }
     return out;
 }

@@ -6,6 +6,7 @@
 #include "engine/profiling/request_sampler.h"
 #include "engine/simt/execution_observer.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -43,6 +44,11 @@ struct PcMemoryCounters {
     std::uint64_t sectors = 0; ///< global: 32-byte sectors
     std::uint64_t transactions = 0; ///< global: the generation's unit
     std::uint64_t wavefronts = 0; ///< shared
+    /// Shared: per bank, the passes in which it served this PC (a lane counts in the bank of its first
+    /// word), and the requests that touched it; their ratio is 1 on a bank that conflict-free requests
+    /// touch, n on a bank that n-way conflicts serialize. The Bank Heat Map draws it.
+    std::array<std::uint64_t, 32> bankPasses {};
+    std::array<std::uint64_t, 32> bankRequests {};
 };
 
 /// An ExecutionObserver that runs every global and shared access of a launch through the device
@@ -62,6 +68,8 @@ public:
 private:
     struct AtomicPc {
         std::atomic<std::uint64_t> requests { 0 }, sectors { 0 }, transactions { 0 }, wavefronts { 0 };
+        std::array<std::atomic<std::uint64_t>, 32> bankPasses {};
+        std::array<std::atomic<std::uint64_t>, 32> bankRequests {};
     };
     enum Total : std::size_t {
         LoadRequests, LoadSectors, LoadTransactions, LoadRequested, LoadMoved,
@@ -71,6 +79,7 @@ private:
 
     void countGlobal(const simt::MemoryEvent& event, AtomicPc* pc);
     void countShared(const simt::MemoryEvent& event, AtomicPc* pc);
+    static void countBankPasses(std::uint32_t activeMask, const BankConflictResult& result, AtomicPc& pc);
     void add(Total total, std::uint64_t value) { m_totals[total].fetch_add(value, std::memory_order_relaxed); }
 
     std::unique_ptr<GlobalCoalescer> m_coalescer;

@@ -12,6 +12,11 @@ LineCounters& LineCounters::operator+=(const LineCounters& other)
     sharedRequests += other.sharedRequests;
     wavefronts += other.wavefronts;
     divergentBranches += other.divergentBranches;
+    for (std::size_t bank = 0; bank < bankPasses.size(); ++bank)
+    {
+        bankPasses[bank] += other.bankPasses[bank];
+        bankRequests[bank] += other.bankRequests[bank];
+    }
     return *this;
 }
 

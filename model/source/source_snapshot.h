@@ -1,5 +1,7 @@
 #pragma once
 
+#include <array>
+
 #include <QString>
 #include <QVector>
 
@@ -15,6 +17,10 @@ struct LineCounters {
     quint64 sharedRequests = 0;
     quint64 wavefronts = 0; ///< serialized shared-memory passes
     quint64 divergentBranches = 0;
+    /// Shared: the passes each bank served and the requests that touched it (engine PcMemoryCounters);
+    /// their ratio is the Bank Heat Map's cell.
+    std::array<quint64, 32> bankPasses {};
+    std::array<quint64, 32> bankRequests {};
     double heat = 0; ///< 0..1: this line's cost (issues + transactions + wavefronts) over the hottest line's
 
     double sectorsPerRequest() const { return globalRequests == 0 ? 0 : double(sectors) / double(globalRequests); }

@@ -7,6 +7,7 @@
 #include "model/source/source_model.h"
 #include "model/source/source_session.h"
 #include "model/stepper/stepper_session.h"
+#include "views/memory/bank_heat_map.h"
 #include "views/source/source_view.h"
 #include "views/stepper/warp_stepper_view.h"
 #include "views/streams/stream_view.h"
@@ -82,6 +83,10 @@ private Q_SLOTS:
 
         QTRY_VERIFY_WITH_TIMEOUT(sourced.count() > 0, 60000);
         QVERIFY(source->ptxTable()->model()->rowCount() > 0);
+        const auto sourceSnapshot = sourceSession->snapshot();
+        QVERIFY(sourceSnapshot);
+        const bool usesShared = sourceSnapshot->totals.sharedRequests > 0;
+        QCOMPARE(!window.findChild<views::BankHeatMap*>()->rowLines().isEmpty(), usesShared);
 
         QTRY_VERIFY_WITH_TIMEOUT(stepped.count() > 0 && !stepperSession->isBusy(), 60000);
         const auto before = stepped.count();
@@ -91,6 +96,29 @@ private Q_SLOTS:
         QVERIFY(snapshot);
         QCOMPARE(snapshot->stepCount, quint64 { 1 });
         QVERIFY(!snapshot->ptxText.isEmpty());
+    }
+
+    void bankHeatMapShowsTheColumnWriteOnOneBank()
+    {
+        // best-practices-guide-v8.0.txt §9.2.2.3: transposedTile[threadIdx.x][ty] with 32-float rows puts
+        // the whole warp on one bank, 32 passes; the padded tile spreads it over all 32 banks, leaving the
+        // 2 passes of the row's LDS.128 broadcast (multicast_banks.h) as the hottest cell.
+        for (const auto& [file, hottest] : { std::pair { QStringLiteral("aat_coalesced_multiply.json"), 32.0 },
+                 std::pair { QStringLiteral("aat_padded_multiply.json"), 2.0 } }) {
+            app::MainWindow window(model::loadDeviceCatalog({}));
+            window.session()->setQuiet(true);
+            auto* sourceSession = window.findChild<model::SourceSession*>();
+            QSignalSpy sourced(sourceSession, &model::SourceSession::snapshotChanged);
+            window.session()->openScenario(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/matrix/") + file);
+            QTRY_VERIFY_WITH_TIMEOUT(sourced.count() > 0, 120000);
+            auto* heat = window.findChild<views::BankHeatMap*>();
+            QVERIFY(heat->rowLines().size() >= 3); // the tile store, the transposed store, the unrolled loads
+            double most = 0;
+            for (int row = 0; row < heat->rowLines().size(); ++row)
+                for (int bank = 0; bank < 32; ++bank)
+                    most = std::max(most, heat->cell(bank, row));
+            QCOMPARE(most, hottest);
+        }
     }
 };
 
