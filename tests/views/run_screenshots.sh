@@ -53,3 +53,7 @@ shoot "$outdir/bandwidth.png" --device h100 --view bandwidth --bandwidth-percent
 matrix_m=128
 [ "$full" = "--full" ] && matrix_m=256
 shoot "$outdir/timeline.png" --device v100 --view timeline --set "m=$matrix_m" "$scenarios/matrix/ab_shared_ab_multiply.json"
+
+# banks.png: the Bank Heat Map of the C = AAT kernel with the unpadded transposed tile on a V100: the column
+# store transposedTile[threadIdx.x][threadIdx.y] serializes 32 passes on one bank per warp.
+shoot "$outdir/banks.png" --device v100 --view banks --set "m=$matrix_m" "$scenarios/matrix/aat_coalesced_multiply.json"

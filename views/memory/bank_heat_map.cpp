@@ -14,6 +14,7 @@ namespace views {
 namespace {
 
 constexpr int kBanks = 32;
+constexpr int kLabelledRows = 16; ///< at most this many row labels (plus the last), so they stay legible
 
 } // namespace
 
@@ -64,8 +65,10 @@ void BankHeatMap::setSnapshot(std::shared_ptr<const model::SourceSnapshot> snaps
     m_map->data()->fill(0);
     double hottest = 1;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int labelStep = std::max(1, count / kLabelledRows); // an unrolled loop has dozens of rows
     for (int r = 0; r < count; ++r) {
         const auto& counters = rows[r]->counters;
+        double rowMax = 0;
         for (int bank = 0; bank < kBanks; ++bank) {
             const auto b = static_cast<std::size_t>(bank);
             const double passes = counters.bankRequests[b] == 0
@@ -73,9 +76,11 @@ void BankHeatMap::setSnapshot(std::shared_ptr<const model::SourceSnapshot> snaps
                 : static_cast<double>(counters.bankPasses[b]) / static_cast<double>(counters.bankRequests[b]);
             m_map->data()->setCell(bank, r, passes);
             hottest = std::max(hottest, passes);
+            rowMax = std::max(rowMax, passes);
         }
         m_rowLines.push_back(rows[r]->line);
-        ticker->addTick(r, tr("%1: %2").arg(rows[r]->line).arg(rows[r]->text.simplified().left(28)));
+        if (r % labelStep == 0 || count - 1 == r || rowMax > 2) // conflicting rows are always named
+            ticker->addTick(r, tr("%1: %2").arg(rows[r]->line).arg(rows[r]->text.simplified().left(28)));
     }
     m_plot->yAxis->setTicker(ticker);
     m_map->setDataRange(QCPRange(0, hottest));
