@@ -88,8 +88,8 @@ void MemoryCounters::countShared(const simt::MemoryEvent& event, AtomicPc* pc)
     if (pc) {
         pc->requests.fetch_add(1, std::memory_order_relaxed);
         pc->wavefronts.fetch_add(wavefronts, std::memory_order_relaxed);
-        countBankPasses(event.activeMask, result, *pc);
-        if (event.warp.blockLinear == 0) { // the sampler keeps block 0's requests only
+        if (event.warp.blockLinear == 0) { // the sampler and the bank passes keep block 0's requests only
+            countBankPasses(event.activeMask, result, *pc);
             const auto lanes = static_cast<std::uint32_t>(std::popcount(event.activeMask));
             m_sampler.add(event, 0, 0, static_cast<std::uint32_t>(wavefronts), lanes * event.bytesPerLane);
         }

@@ -44,8 +44,9 @@ struct PcMemoryCounters {
     std::uint64_t sectors = 0; ///< global: 32-byte sectors
     std::uint64_t transactions = 0; ///< global: the generation's unit
     std::uint64_t wavefronts = 0; ///< shared
-    /// Shared: per bank, the passes in which it served this PC (a lane counts in the bank of its first
-    /// word), and the requests that touched it; their ratio is 1 on a bank that conflict-free requests
+    /// Shared, over block 0's requests (a sample, like RequestSampler's, that keeps the cost of counting
+    /// off the other blocks): per bank, the passes in which it served this PC (a lane counts in the bank of
+    /// its first word), and the requests that touched it; their ratio is 1 on a bank that conflict-free requests
     /// touch, n on a bank that n-way conflicts serialize. The Bank Heat Map draws it.
     std::array<std::uint64_t, 32> bankPasses {};
     std::array<std::uint64_t, 32> bankRequests {};

@@ -91,7 +91,7 @@ void BankHeatMap::setSnapshot(std::shared_ptr<const model::SourceSnapshot> snaps
     else if (count == 0)
         m_title->setText(tr("%1 on %2 does not access shared memory.").arg(m_snapshot->kernelName, m_snapshot->deviceName));
     else
-        m_title->setText(tr("%1 on %2: passes per request each bank served, over the requests that touched it, per shared-memory instruction "
+        m_title->setText(tr("%1 on %2: passes per request each bank served in block 0, over the requests that touched it, per shared-memory instruction "
                             "(1 = conflict-free; n = an n-way conflict on that bank)")
                              .arg(m_snapshot->kernelName, m_snapshot->deviceName));
     m_plot->replot();

@@ -14,7 +14,7 @@ namespace views {
 
 /// Shared-memory bank heat map of one launch: a row per PTX instruction that accesses shared memory, a
 /// column per bank, coloured by the passes per request that bank served over the requests that touched
-/// it (model LineCounters::bankPasses ÷ bankRequests). A conflict-free access is 1 on every bank it touches; the Best Practices Guide's
+/// it (model LineCounters::bankPasses ÷ bankRequests), over the launch's first block. A conflict-free access is 1 on every bank it touches; the Best Practices Guide's
 /// C = AAᵀ column write (§9.2.2.3) is one hot bank at 32. Fed the Source view's snapshot. GUI thread only.
 class BankHeatMap : public QWidget {
     Q_OBJECT
