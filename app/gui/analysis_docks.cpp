@@ -3,6 +3,7 @@
 #include "model/source/source_session.h"
 #include "model/stepper/stepper_session.h"
 #include "views/memory/bank_heat_map.h"
+#include "views/memory/memory_request_chart.h"
 #include "views/source/source_view.h"
 #include "views/stepper/warp_stepper_view.h"
 
@@ -38,6 +39,11 @@ AnalysisDocks::AnalysisDocks(std::shared_ptr<const engine::DeviceCatalog> catalo
     window->addDockWidget(Qt::BottomDockWidgetArea, m_banksDock);
     window->tabifyDockWidget(m_sourceDock, m_banksDock);
     connect(m_source, &model::SourceSession::snapshotChanged, banks, &views::BankHeatMap::setSnapshot);
+    auto* requests = new views::MemoryRequestChart;
+    m_memoryDock = makeDock(window, requests, tr("Memory Requests"), QStringLiteral("memoryDock"));
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_memoryDock);
+    window->tabifyDockWidget(m_banksDock, m_memoryDock);
+    connect(m_source, &model::SourceSession::snapshotChanged, requests, &views::MemoryRequestChart::setSnapshot);
     m_stepperDock->raise();
 }
 

@@ -36,6 +36,7 @@ public:
     QDockWidget* stepperDock() const { return m_stepperDock; }
     QDockWidget* sourceDock() const { return m_sourceDock; }
     QDockWidget* banksDock() const { return m_banksDock; }
+    QDockWidget* memoryDock() const { return m_memoryDock; }
 
 private:
     model::StepperSession* m_stepper = nullptr;
@@ -43,6 +44,7 @@ private:
     QDockWidget* m_stepperDock = nullptr;
     QDockWidget* m_sourceDock = nullptr;
     QDockWidget* m_banksDock = nullptr; ///< the Bank Heat Map, fed the Source view's snapshots
+    QDockWidget* m_memoryDock = nullptr; ///< the Memory Requests chart, fed the same
     QString m_deviceId;
 };
 

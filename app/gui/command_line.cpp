@@ -81,7 +81,7 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     const QCommandLineOption sweepDevices(QStringLiteral("sweep-devices"), tr("Devices of --sweep, comma-separated (default g80,c2050,v100,h100)."),
         QStringLiteral("ID,..."));
     const QCommandLineOption view(QStringLiteral("view"),
-        tr("Bring a view to the front: streams, bandwidth, timeline, summary, occupancy, session or banks."), QStringLiteral("NAME"));
+        tr("Bring a view to the front: streams, bandwidth, timeline, summary, occupancy, session, banks or memory."), QStringLiteral("NAME"));
     const QCommandLineOption percent(QStringLiteral("bandwidth-percent"),
         tr("Show effective bandwidth as a percentage of each device's theoretical bandwidth."));
     const QCommandLineOption baseline(QStringLiteral("baseline"),

@@ -117,6 +117,7 @@ void MainWindow::setupRunDocks()
     m_session = new RunSession(m_catalog.catalog, devices, this, { m_streamView, m_bandwidthView, m_launchSummary });
     m_analysis = new AnalysisDocks(m_catalog.catalog, this);
     m_docks.push_back(m_analysis->banksDock());
+    m_docks.push_back(m_analysis->memoryDock());
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
     m_sessionController = new SessionController(this, m_session,
         { [this](std::shared_ptr<const model::RunSnapshot> s) {

@@ -8,6 +8,8 @@
 #include "model/source/source_session.h"
 #include "model/stepper/stepper_session.h"
 #include "views/memory/bank_heat_map.h"
+#include "views/memory/memory_request_chart.h"
+#include "views/plot/qcustomplot.h"
 #include "views/source/source_view.h"
 #include "views/stepper/warp_stepper_view.h"
 #include "views/streams/stream_view.h"
@@ -87,6 +89,10 @@ private Q_SLOTS:
         QVERIFY(sourceSnapshot);
         const bool usesShared = sourceSnapshot->totals.sharedRequests > 0;
         QCOMPARE(!window.findChild<views::BankHeatMap*>()->rowLines().isEmpty(), usesShared);
+        const bool usesMemory = usesShared || sourceSnapshot->totals.globalRequests > 0;
+        auto* requests = window.findChild<views::MemoryRequestChart*>();
+        QCOMPARE(!requests->barLines().isEmpty(), usesMemory);
+        QCOMPARE(requests->globalBars()->data()->size(), requests->barLines().size());
 
         QTRY_VERIFY_WITH_TIMEOUT(stepped.count() > 0 && !stepperSession->isBusy(), 60000);
         const auto before = stepped.count();
@@ -118,6 +124,12 @@ private Q_SLOTS:
                 for (int bank = 0; bank < 32; ++bank)
                     most = std::max(most, heat->cell(bank, row));
             QCOMPARE(most, hottest);
+            // The Memory Requests chart: the column store's bar is 32 wavefronts per request, unpadded.
+            auto* chart = window.findChild<views::MemoryRequestChart*>();
+            double tallest = 0;
+            for (auto it = chart->sharedBars()->data()->constBegin(); it != chart->sharedBars()->data()->constEnd(); ++it)
+                tallest = std::max(tallest, it->value);
+            QCOMPARE(tallest, hottest == 32.0 ? 32.0 : 2.0);
         }
     }
 };

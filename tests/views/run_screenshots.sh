@@ -57,3 +57,7 @@ shoot "$outdir/timeline.png" --device v100 --view timeline --set "m=$matrix_m" "
 # banks.png: the Bank Heat Map of the C = AAT kernel with the unpadded transposed tile on a V100: the column
 # store transposedTile[threadIdx.x][threadIdx.y] serializes 32 passes on one bank per warp.
 shoot "$outdir/banks.png" --device v100 --view banks --set "m=$matrix_m" "$scenarios/matrix/aat_coalesced_multiply.json"
+
+# memory.png: the Memory Requests chart of the same launch: global sectors and shared wavefronts per request
+# for each PTX memory instruction, the column store's 32 wavefronts standing out.
+shoot "$outdir/memory.png" --device v100 --view memory --set "m=$matrix_m" "$scenarios/matrix/aat_coalesced_multiply.json"
