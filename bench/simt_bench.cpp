@@ -9,6 +9,7 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 namespace {
@@ -48,8 +49,10 @@ void run(benchmark::State& state, engine::simt::LaunchRequest& r, engine::simt::
     std::uint64_t warpInstructions = 0;
     const bool counted = state.range(0) != 0;
     for (auto _ : state) {
-        engine::MemoryCounters counters(h100(), r.kernel, r.module->functions[r.kernel].instructions.size());
-        auto stats = engine::simt::runKernel(r, mem, counted ? &counters : nullptr);
+        std::optional<engine::MemoryCounters> counters;
+        if (counted)
+            counters.emplace(h100(), r.kernel, r.module->functions[r.kernel].instructions.size());
+        auto stats = engine::simt::runKernel(r, mem, counters ? &*counters : nullptr);
         if (!stats)
             throw std::runtime_error(stats.error().toString());
         warpInstructions += stats->warpInstructions;

@@ -64,7 +64,7 @@ bool AnalysisDocks::showWarp(quint32 linearBlock, quint32 warp)
     if (linearBlock >= blocks || static_cast<int>(warp) >= snapshot->warpCount)
         return false;
     const std::array<quint32, 3> block { linearBlock % grid[0], linearBlock / grid[0] % grid[1],
-        linearBlock / (grid[0] * grid[1]) };
+        static_cast<quint32>(linearBlock / (quint64 { grid[0] } * grid[1])) };
     m_stepper->selectBlock(block);
     m_stepper->selectWarp(static_cast<int>(warp));
     m_stepperDock->show();

@@ -1,10 +1,10 @@
 #include "engine/ptx/parser.h"
 
 #include "engine/ptx/cfg.h"
-#include "engine/ptx/shared_load_vectorizer.h"
 #include "engine/ptx/demangle.h"
 #include "engine/ptx/lexer.h"
 #include "engine/ptx/module_parser.h"
+#include "engine/ptx/shared_load_vectorizer.h"
 
 namespace engine::ptx {
 

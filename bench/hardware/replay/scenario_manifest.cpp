@@ -50,13 +50,14 @@ std::size_t paramOffset(const engine::ptx::Function& kernel, std::size_t index)
     return 0;
 }
 
-std::string launchLine(const engine::LaunchOp& launch, const engine::ptx::Module& module, const std::string& path)
+std::string launchLine(const engine::LaunchOp& launch, const engine::ptx::Module& module, std::size_t bufferCount,
+    const std::string& path)
 {
     const int index = module.findFunction(launch.kernel);
     if (index < 0)
         throw std::runtime_error(path + ": no kernel " + launch.kernel);
     const engine::ptx::Function* kernel = &module.functions[static_cast<std::size_t>(index)];
-    const std::vector<std::uint64_t> noAddresses(64, 0);
+    const std::vector<std::uint64_t> noAddresses(bufferCount, 0); // patched in by scenario_replay
     auto block = engine::marshalKernelArguments(*kernel, launch.args, noAddresses, path);
     if (!block)
         throw std::runtime_error(block.error().toString());
@@ -113,7 +114,7 @@ void writeManifest(const fs::path& scenarioFile, const fs::path& outDir, const e
         else if (const auto* set = std::get_if<engine::MemsetOp>(&step.op))
             manifest << "memset " << set->dst << ' ' << static_cast<int>(set->value) << ' ' << set->bytes << '\n';
         else if (const auto* launch = std::get_if<engine::LaunchOp>(&step.op))
-            manifest << launchLine(*launch, prepared->module, scenarioFile.string() + step.jsonPath) << '\n';
+            manifest << launchLine(*launch, prepared->module, scenario.buffers.size(), scenarioFile.string() + step.jsonPath) << '\n';
         else if (std::holds_alternative<engine::SynchronizeOp>(step.op))
             manifest << "sync\n";
     }
