@@ -67,6 +67,8 @@ nlohmann::json launchJson(const engine::LaunchReport& launch)
         { "shared_store_wavefronts", m.sharedStoreWavefronts },
         { "dram_bytes_read", orNull(o.dramBytesRead) },
         { "dram_bytes_write", orNull(o.dramBytesWritten) },
+        { "l1_hit_rate", o.caches ? orNull(o.caches->l1HitRate()) : nlohmann::json(nullptr) },
+        { "l2_hit_rate", o.caches ? orNull(o.caches->l2HitRate()) : nlohmann::json(nullptr) },
         { "warp_instructions", o.stats.warpInstructions },
         { "thread_instructions", o.stats.threadInstructions },
         { "divergent_branches", o.stats.divergentBranches },

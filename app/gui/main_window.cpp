@@ -1,6 +1,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/gui/about_dialog.h"
+#include "app/gui/analysis_docks.h"
 #include "app/gui/command_line.h"
 #include "app/gui/device_menu.h"
 #include "app/gui/file_kind.h"
@@ -8,12 +9,16 @@
 #include "app/gui/run_status_widget.h"
 #include "app/gui/session_controller.h"
 #include "app/gui/session_dock.h"
+#include "app/gui/time_range_actions.h"
 #include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
 #include "model/occupancy/occupancy_model.h"
+#include "model/run/time_range_history.h"
 #include "views/bandwidth/bandwidth_view.h"
+#include "views/memory/launch_memory_chart.h"
 #include "views/occupancy/occupancy_view.h"
+#include "views/streams/stream_timeline_canvas.h"
 #include "views/streams/stream_view.h"
 #include "views/summary/launch_summary_panel.h"
 #include "views/timeline/warp_timeline_canvas.h"
@@ -22,8 +27,6 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
-#include "app/gui/analysis_docks.h"
-
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -58,6 +61,7 @@ MainWindow::MainWindow(model::DeviceCatalogLoad catalog, QWidget* parent)
     setupDocks();
     setupRunDocks();
     setupFileMenu();
+    setupTimeRange();
     setupViewMenu();
     setupDeviceMenu();
     m_session->setupMenu(menuBar());
@@ -106,24 +110,25 @@ void MainWindow::setupRunDocks()
     auto* bandwidth = addViewDock(m_bandwidthView, tr("Bandwidth"), QStringLiteral("bandwidthDock"), Qt::TopDockWidgetArea);
     m_warpTimeline = new views::WarpTimelineView;
     auto* timeline = addViewDock(m_warpTimeline, tr("Warp Timeline"), QStringLiteral("timelineDock"), Qt::TopDockWidgetArea);
+    m_launchMemory = new views::LaunchMemoryChart;
+    auto* caches = addViewDock(m_launchMemory, tr("Caches && DRAM"), QStringLiteral("cachesDock"), Qt::TopDockWidgetArea);
     addViewDock(m_launchSummary, tr("Launch Summary"), QStringLiteral("summaryDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(m_occupancyDock, streams);
     tabifyDockWidget(streams, bandwidth);
     tabifyDockWidget(bandwidth, timeline);
+    tabifyDockWidget(timeline, caches);
     m_occupancyDock->raise();
     QVector<model::DeviceSummary> devices;
     for (int row = 0; row < m_devices->rowCount(); ++row)
         devices.push_back(m_devices->summaryAt(row));
-    m_session = new RunSession(m_catalog.catalog, devices, this, { m_streamView, m_bandwidthView, m_launchSummary });
+    m_session = new RunSession(m_catalog.catalog, devices, this,
+        { [this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); }, m_bandwidthView });
     m_analysis = new AnalysisDocks(m_catalog.catalog, this);
     m_docks.push_back(m_analysis->banksDock());
     m_docks.push_back(m_analysis->memoryDock());
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
     m_sessionController = new SessionController(this, m_session,
-        { [this](std::shared_ptr<const model::RunSnapshot> s) {
-             m_streamView->setSnapshot(s);
-             m_launchSummary->setSnapshot(s);
-         },
+        { [this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); },
             [this](std::shared_ptr<const model::SweepSnapshot> s) { m_bandwidthView->setSnapshot(std::move(s)); } });
     addViewDock(m_sessionController->dock(), tr("Session"), QStringLiteral("sessionDock"), Qt::RightDockWidgetArea);
     connect(m_sessionController, &SessionController::statusMessage, this,
@@ -133,6 +138,33 @@ void MainWindow::setupRunDocks()
     connect(m_warpTimeline->canvas(), &views::WarpTimelineCanvas::warpClicked, this, [this](quint32 block, quint32 warp) {
         if (!m_analysis->showWarp(block, warp))
             statusBar()->showMessage(tr("Block %1 warp %2 is not part of the launch open in the Warp Stepper").arg(block).arg(warp), 5000);
+    });
+}
+
+void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
+{
+    m_timeRange->reset();
+    m_streamView->setSnapshot(snapshot);
+    m_launchSummary->setSnapshot(snapshot);
+    m_launchMemory->setSnapshot(std::move(snapshot));
+}
+
+void MainWindow::setupTimeRange()
+{
+    m_timeRange = new model::TimeRangeHistory(this);
+    new TimeRangeActions(m_timeRange, menuBar(), this);
+    const auto select = [this](double fromUs, double toUs) { m_timeRange->select(model::TimeRange::between(fromUs, toUs)); };
+    connect(m_streamView->canvas(), &views::StreamTimelineCanvas::rangeSelected, this, select);
+    connect(m_warpTimeline, &views::WarpTimelineView::rangeSelected, this, select);
+    connect(m_timeRange, &model::TimeRangeHistory::changed, this, [this] {
+        const auto& range = m_timeRange->current();
+        m_streamView->setTimeRange(range);
+        m_warpTimeline->setTimeRange(range);
+        m_launchSummary->setTimeRange(range);
+        m_launchMemory->setTimeRange(range);
+        if (range)
+            statusBar()->showMessage(tr("Every view shows %1 (Ctrl+Z undoes, Ctrl+Shift+A shows the whole run)")
+                                         .arg(model::describe(*range)), statusMessageMs);
     });
 }
 

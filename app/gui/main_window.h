@@ -13,10 +13,13 @@ class QMenu;
 namespace model {
 class DeviceListModel;
 class OccupancyModel;
+struct RunSnapshot;
+class TimeRangeHistory;
 }
 
 namespace views {
 class BandwidthView;
+class LaunchMemoryChart;
 class LaunchSummaryPanel;
 class OccupancyView;
 class StreamView;
@@ -54,6 +57,8 @@ public:
     views::BandwidthView* bandwidthView() const { return m_bandwidthView; }
     views::LaunchSummaryPanel* launchSummary() const { return m_launchSummary; }
     views::WarpTimelineView* warpTimeline() const { return m_warpTimeline; }
+    views::LaunchMemoryChart* launchMemoryChart() const { return m_launchMemory; }
+    model::TimeRangeHistory* timeRange() const { return m_timeRange; }
     RunSession* session() const { return m_session; }
     SessionController* sessionController() const { return m_sessionController; }
     /// Opens the bundled offset-copy demo at a small n, so the first run is quick.
@@ -69,6 +74,10 @@ private:
     void setupModels();
     void setupDocks();
     void setupRunDocks();
+    void setupTimeRange();
+    /// A run's snapshot (just run, or read back from the session database) in every view that shows runs; the
+    /// time range starts over with it.
+    void showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
     QDockWidget* addViewDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     void raiseView(const QString& name);
     void openStartFile(const CommandLine& commandLine);
@@ -99,6 +108,8 @@ private:
     views::BandwidthView* m_bandwidthView = nullptr;
     views::LaunchSummaryPanel* m_launchSummary = nullptr;
     views::WarpTimelineView* m_warpTimeline = nullptr;
+    views::LaunchMemoryChart* m_launchMemory = nullptr;
+    model::TimeRangeHistory* m_timeRange = nullptr;
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
     RunSession* m_session = nullptr;
     AnalysisDocks* m_analysis = nullptr;

@@ -6,8 +6,6 @@
 #include "model/run/run_controller.h"
 #include "model/run/sweep_controller.h"
 #include "views/bandwidth/bandwidth_view.h"
-#include "views/streams/stream_view.h"
-#include "views/summary/launch_summary_panel.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -66,8 +64,7 @@ void RunSession::connectRunSignals()
     connect(m_runs, &model::RunController::progress, this,
         [this](quint64, int done, int total, const QString& current) { m_status->showProgress(done, total, current); });
     connect(m_runs, &model::RunController::finished, this, [this](quint64, std::shared_ptr<const model::RunSnapshot> s) {
-        m_views.streams->setSnapshot(s);
-        m_views.summary->setSnapshot(s);
+        m_views.showRun(s);
         if (!s->recordError.isEmpty())
             reportFailure(tr("The run was not recorded"), s->recordError);
         else if (s->runId > 0)

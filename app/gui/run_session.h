@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QVector>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -19,13 +20,12 @@ class DeviceCatalog;
 
 namespace model {
 class RunController;
+struct RunSnapshot;
 class SweepController;
 }
 
 namespace views {
 class BandwidthView;
-class LaunchSummaryPanel;
-class StreamView;
 }
 
 namespace app {
@@ -33,15 +33,15 @@ namespace app {
 class RunStatusWidget;
 
 /// The open scenario and what runs it: the Run menu (Run F5, Cancel Esc, Sweep…), the run and sweep
-/// controllers, the status bar's progress, and delivery of snapshots to the Stream, Bandwidth and Launch
-/// summary views. Lives on the GUI thread; all engine work happens on the controllers' worker threads.
+/// controllers, the status bar's progress, and delivery of run snapshots (to the window, which shows them in
+/// every view) and sweep snapshots (to the Bandwidth view). Lives on the GUI thread; all engine work happens on the controllers' worker threads.
 class RunSession : public QObject {
     Q_OBJECT
 public:
     struct Views {
-        views::StreamView* streams = nullptr;
+        /// Shows a finished run's snapshot in every view that reads runs.
+        std::function<void(std::shared_ptr<const model::RunSnapshot>)> showRun;
         views::BandwidthView* bandwidth = nullptr;
-        views::LaunchSummaryPanel* summary = nullptr;
     };
 
     RunSession(std::shared_ptr<const engine::DeviceCatalog> catalog, QVector<model::DeviceSummary> devices,

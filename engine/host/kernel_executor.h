@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/common/result.h"
+#include "engine/profiling/cache_counters.h"
 #include "engine/profiling/memory_counters.h"
 #include "engine/simt/launch.h"
 #include "engine/trace/trace_events.h"
@@ -21,6 +22,7 @@ struct KernelOutcome {
     std::optional<double> achievedOccupancy;
     std::optional<std::uint64_t> dramBytesRead;
     std::optional<std::uint64_t> dramBytesWritten;
+    std::optional<CacheCounters> caches; ///< L1/L2 sector hits and misses; a timing model's only
     std::vector<MemoryRequest> sampledRequests; ///< block 0's memory requests, whole (request_sampler.h)
     std::vector<LaneAddresses> sampledLanes; ///< their lane addresses
     std::vector<WarpInterval> intervals; ///< per-warp states of the SMs a timing model recorded

@@ -97,6 +97,12 @@ LaunchSummary launchSummary(const LaunchReport& launch, LaunchId id, double star
     s.globalLoadBytesMoved = m.globalLoadBytesMoved;
     s.globalStoreBytesRequested = m.globalStoreBytesRequested;
     s.globalStoreBytesMoved = m.globalStoreBytesMoved;
+    if (o.caches) {
+        s.l1HitSectors = o.caches->l1HitSectors;
+        s.l1MissSectors = o.caches->l1MissSectors;
+        s.l2HitSectors = o.caches->l2HitSectors;
+        s.l2MissSectors = o.caches->l2MissSectors;
+    }
     return s;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/device/device_profile.h"
+#include "engine/profiling/cache_counters.h"
 #include "engine/timing/dram_model.h"
 #include "engine/timing/l1_cache.h"
 #include "engine/timing/l2_cache.h"
@@ -12,13 +13,7 @@
 
 namespace engine::timing {
 
-/// Sector-level hit counts of one launch.
-struct CacheCounters {
-    std::uint64_t l1HitSectors = 0;
-    std::uint64_t l1MissSectors = 0;
-    std::uint64_t l2HitSectors = 0;
-    std::uint64_t l2MissSectors = 0;
-};
+using engine::CacheCounters;
 
 /// The memory below the SMs: one L1 per SM, the device-wide L2 and DRAM. A request takes the latency of the
 /// level that serves its slowest sector (profile `timing`: L1 hit, L2 hit, DRAM), and DRAM reads queue for

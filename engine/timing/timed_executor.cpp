@@ -44,6 +44,7 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     outcome.achievedOccupancy = timed->achievedOccupancy;
     outcome.dramBytesRead = timed->dramBytesRead;
     outcome.dramBytesWritten = timed->dramBytesWritten;
+    outcome.caches = timed->caches;
     outcome.intervals = std::move(timed.value().intervals);
     outcome.sampledRequests = std::move(timed.value().sampledRequests);
     outcome.sampledLanes = std::move(timed.value().sampledLanes);

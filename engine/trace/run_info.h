@@ -73,6 +73,8 @@ struct LaunchSummary {
     /// whose ratio is the load or store efficiency (best-practices-guide-v8.0.txt §9.2.1).
     std::uint64_t globalLoadBytesRequested = 0, globalLoadBytesMoved = 0;
     std::uint64_t globalStoreBytesRequested = 0, globalStoreBytesMoved = 0;
+    /// Sectors the L1s and the L2 served (hit) or passed on (miss); zeros when no timing model ran.
+    std::uint64_t l1HitSectors = 0, l1MissSectors = 0, l2HitSectors = 0, l2MissSectors = 0;
 };
 
 /// Stored in trace files: append, never renumber.

@@ -36,6 +36,8 @@ struct LaunchSummary {
     std::array<quint32, 3> grid { 1, 1, 1 };
     std::array<quint32, 3> block { 1, 1, 1 };
     quint64 sharedBytes = 0; ///< static + dynamic per block
+    double startUs = 0; ///< where the launch ran on the run's timeline (its kernel bar)
+    double endUs = 0;
     std::optional<double> timeUs; ///< empty while kernels run without a timing model
     std::optional<double> effectiveBandwidthGBps; ///< Best Practices Guide §8.2.2; needs timeUs
     std::optional<double> achievedOccupancy;
@@ -54,6 +56,11 @@ struct LaunchSummary {
     quint64 sharedStoreWavefronts = 0;
     quint64 warpInstructions = 0;
     quint64 divergentBranches = 0;
+    std::optional<double> l1HitRate; ///< sectors, 0..1; empty untimed or when nothing was looked up there
+    std::optional<double> l2HitRate;
+    std::optional<quint64> dramBytesRead; ///< empty untimed
+    std::optional<quint64> dramBytesWritten;
+    quint64 bytesRequested = 0; ///< bytes the program's global loads and stores asked for (Br + Bw)
 };
 
 /// Everything one scenario run produced, copied into Qt types once on the worker thread. Immutable.

@@ -1,4 +1,5 @@
 #include "model/run/run_snapshot_builder.h"
+#include "model/run/time_range.h"
 
 #include "engine/device/device_profile.h"
 #include "engine/host/run_report.h"
@@ -64,6 +65,13 @@ LaunchSummary buildLaunchSummary(const engine::LaunchReport& launch)
     s.sharedStoreWavefronts = m.sharedStoreWavefronts;
     s.warpInstructions = o.stats.warpInstructions;
     s.divergentBranches = o.stats.divergentBranches;
+    if (o.caches) {
+        s.l1HitRate = o.caches->l1HitRate();
+        s.l2HitRate = o.caches->l2HitRate();
+    }
+    s.dramBytesRead = o.dramBytesRead;
+    s.dramBytesWritten = o.dramBytesWritten;
+    s.bytesRequested = m.globalLoadBytesRequested + m.globalStoreBytesRequested;
     return s;
 }
 
@@ -84,6 +92,7 @@ RunSnapshot buildRunSnapshot(const engine::RunReport& report, const engine::Devi
         snapshot.launches.push_back(buildLaunchSummary(launch));
     for (const auto& entry : report.timeline)
         snapshot.timeline.push_back(buildBar(entry));
+    placeLaunchesOnTimeline(snapshot);
     snapshot.totalTimeUs = report.totalTimeUs;
     snapshot.kernelsTimed = report.kernelsTimed;
     return snapshot;

@@ -62,9 +62,10 @@ void bindLaunchSummary(SqliteStatement& s, std::int64_t launchRow, const engine:
     int index = 8;
     for (const auto counter : counters)
         s.bind(index++, i64(counter));
-    // Schema version 2: the bytes behind load and store efficiency (?25..?28; ?22..?24 are the interval totals).
+    // Schema version 2: the bytes behind load and store efficiency (?25..?28; ?22..?24 are the interval totals);
+    // version 3: the cache sectors (?29..?32).
     const std::uint64_t bytes[] = { m.globalLoadBytesRequested, m.globalLoadBytesMoved, m.globalStoreBytesRequested,
-        m.globalStoreBytesMoved };
+        m.globalStoreBytesMoved, m.l1HitSectors, m.l1MissSectors, m.l2HitSectors, m.l2MissSectors };
     index = 25;
     for (const auto value : bytes)
         s.bind(index++, i64(value));

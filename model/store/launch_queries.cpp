@@ -17,7 +17,8 @@ constexpr const char* kLaunchSelect
       " l.global_store_transactions, l.shared_load_requests, l.shared_load_wavefronts, l.shared_store_requests,"
       " l.shared_store_wavefronts, l.dram_bytes_read, l.dram_bytes_write, l.warp_instructions,"
       " l.thread_instructions, l.max_interval_cycles, l.global_load_bytes_requested, l.global_load_bytes_moved,"
-      " l.global_store_bytes_requested, l.global_store_bytes_moved FROM launches l JOIN runs r ON r.id = l.run_id AND r.complete = 1"
+      " l.global_store_bytes_requested, l.global_store_bytes_moved, l.l1_hit_sectors, l.l1_miss_sectors,"
+      " l.l2_hit_sectors, l.l2_miss_sectors FROM launches l JOIN runs r ON r.id = l.run_id AND r.complete = 1"
       " LEFT JOIN kernels k ON k.run_id = l.run_id AND k.kernel_index = l.kernel_index";
 
 std::uint32_t u32(const SqliteStatement& s, int column) { return static_cast<std::uint32_t>(s.columnInt(column)); }
@@ -35,7 +36,7 @@ engine::LaunchSummary launchSummary(const SqliteStatement& s, engine::LaunchId i
     for (auto* counter : counters)
         *counter = u64(s, column++);
     std::uint64_t* bytes[] = { &m.globalLoadBytesRequested, &m.globalLoadBytesMoved, &m.globalStoreBytesRequested,
-        &m.globalStoreBytesMoved };
+        &m.globalStoreBytesMoved, &m.l1HitSectors, &m.l1MissSectors, &m.l2HitSectors, &m.l2MissSectors };
     column = 35;
     for (auto* value : bytes)
         *value = u64(s, column++);

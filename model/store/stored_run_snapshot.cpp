@@ -4,6 +4,7 @@
 #include "model/store/trace_reader.h"
 
 #include "engine/host/stream_scheduler.h"
+#include "engine/profiling/cache_counters.h"
 
 #include <QFileInfo>
 
@@ -51,6 +52,8 @@ LaunchSummary launchSummary(const LaunchRow& row, const RunDetail& detail)
         out.achievedOccupancy = s.achievedOccupancy;
     }
     out.theoreticalOccupancy = s.theoreticalOccupancy;
+    out.startUs = s.startUs;
+    out.endUs = s.startUs + s.timeUs;
     out.loadRequests = s.globalLoadRequests;
     out.loadSectors = s.globalLoadSectors;
     out.loadTransactions = s.globalLoadTransactions;
@@ -64,6 +67,14 @@ LaunchSummary launchSummary(const LaunchRow& row, const RunDetail& detail)
     out.sharedStoreRequests = s.sharedStoreRequests;
     out.sharedStoreWavefronts = s.sharedStoreWavefronts;
     out.warpInstructions = s.warpInstructions;
+    out.bytesRequested = s.globalLoadBytesRequested + s.globalStoreBytesRequested;
+    if (s.timeUs > 0) {
+        const engine::CacheCounters caches { s.l1HitSectors, s.l1MissSectors, s.l2HitSectors, s.l2MissSectors };
+        out.l1HitRate = caches.l1HitRate();
+        out.l2HitRate = caches.l2HitRate();
+        out.dramBytesRead = s.dramBytesRead;
+        out.dramBytesWritten = s.dramBytesWrite;
+    }
     return out;
 }
 

@@ -31,6 +31,7 @@ engine::Result<TimelineSlice> firstLaunch(const std::string& path, qint64 runId,
         slice.launchId = launch.id;
         slice.kernel = QString::fromStdString(launch.kernelName);
         slice.lastCycle = launch.lastCycle;
+        slice.launchStartUs = launch.summary.startUs;
         slice.endCycle = launch.lastCycle;
         auto window = reader->timeline(TimelineRequest { launch.id, 0, launch.lastCycle, columns });
         if (!window)

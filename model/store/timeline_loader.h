@@ -18,6 +18,7 @@ struct TimelineSlice {
     qint64 launchId = 0;
     QString kernel;
     double clockMhz = 1; ///< the device's core clock: cycles to microseconds
+    double launchStartUs = 0; ///< where cycle 0 is on the run's timeline
     std::uint64_t lastCycle = 0; ///< the launch's recorded extent
     std::uint64_t startCycle = 0; ///< the window asked for
     std::uint64_t endCycle = 0;

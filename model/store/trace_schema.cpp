@@ -156,7 +156,15 @@ ALTER TABLE launches ADD COLUMN global_store_bytes_requested INTEGER NOT NULL DE
 ALTER TABLE launches ADD COLUMN global_store_bytes_moved INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<SchemaMigration, 2> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 } } };
+// Version 3: the sectors the L1s and the L2 hit and missed, for the per-launch hit rates. Older runs read as 0.
+constexpr const char* kVersion3 = R"sql(
+ALTER TABLE launches ADD COLUMN l1_hit_sectors INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE launches ADD COLUMN l1_miss_sectors INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE launches ADD COLUMN l2_hit_sectors INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE launches ADD COLUMN l2_miss_sectors INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<SchemaMigration, 3> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 } } };
 
 } // namespace
 

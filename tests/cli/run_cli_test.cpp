@@ -46,6 +46,20 @@ TEST(RunCli, OffsetCopyCountsSectorsOnH100)
     }
 }
 
+TEST(RunCli, TimedLaunchReportsCacheHitRatesAndDramBytes)
+{
+    const auto json = runJson({ scenario("offset_copy.json"), "--device", "v100", "--set", "n=65536", "--set", "offset=1" });
+    const auto& launch = json["launches"][0];
+    for (const char* key : { "l1_hit_rate", "l2_hit_rate" }) {
+        ASSERT_TRUE(launch[key].is_number()) << key;
+        EXPECT_GE(launch[key].get<double>(), 0.0) << key;
+        EXPECT_LE(launch[key].get<double>(), 1.0) << key;
+    }
+    // Misaligned by one word, each warp's fifth sector is the next warp's first: some sectors hit.
+    EXPECT_GT(launch["l1_hit_rate"].get<double>() + launch["l2_hit_rate"].get<double>(), 0.0);
+    EXPECT_GE(launch["dram_bytes_read"].get<std::uint64_t>(), 65536u * 4u / 2u);
+}
+
 TEST(RunCli, OffsetCopyOnG80IsSixteenTransactionsPerHalfWarpWhenMisaligned)
 {
     // opencl-programming-guide-2.3.txt §3.1.2.1: misaligned half-warps are not coalesced on CC 1.0/1.1.

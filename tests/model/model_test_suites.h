@@ -12,5 +12,6 @@ std::unique_ptr<QObject> makeDeviceCatalogLoadTest();
 std::unique_ptr<QObject> makeOccupancyModelTest();
 std::unique_ptr<QObject> makeRunControllerTest();
 std::unique_ptr<QObject> makeSweepControllerTest();
+std::unique_ptr<QObject> makeTimeRangeHistoryTest();
 
 } // namespace model::tests

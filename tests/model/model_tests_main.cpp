@@ -10,7 +10,7 @@ int main(int argc, char** argv)
     int failures = 0;
     for (auto make : { model::tests::makeDeviceListModelTest, model::tests::makeDeviceCatalogLoadTest,
              model::tests::makeOccupancyModelTest, model::tests::makeRunControllerTest,
-             model::tests::makeSweepControllerTest }) {
+             model::tests::makeSweepControllerTest, model::tests::makeTimeRangeHistoryTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }

@@ -1,6 +1,6 @@
 // GUI smoke test over every bundled scenario: the main window opens it, runs it (recorded in the session
-// database), steps a warp, and every view that shows a run must then have data — launch summary, stream
-// timeline, warp timeline, warp stepper and source. Runs offscreen; nothing is exported.
+// database), steps a warp, and every view that shows a run must then have data — launch summary, caches and
+// DRAM chart, stream timeline, warp timeline, warp stepper and source. Runs offscreen; nothing is exported.
 #include "app/gui/main_window.h"
 #include "app/gui/run_session.h"
 #include "model/device/device_catalog_load.h"
@@ -8,6 +8,7 @@
 #include "model/source/source_session.h"
 #include "model/stepper/stepper_session.h"
 #include "views/memory/bank_heat_map.h"
+#include "views/memory/launch_memory_chart.h"
 #include "views/memory/memory_request_chart.h"
 #include "views/plot/qcustomplot.h"
 #include "views/source/source_view.h"
@@ -81,6 +82,9 @@ private Q_SLOTS:
         if (!json.readAll().contains("\"launch\"")) // copies only (pinned_vs_pageable): no kernel to show
             return;
         QVERIFY(window.launchSummary()->tree()->topLevelItemCount() > 0);
+        auto* caches = window.launchMemoryChart();
+        QCOMPARE(caches->shownLaunches().size(), window.launchSummary()->tree()->topLevelItemCount());
+        QCOMPARE(caches->rateBars(views::LaunchMemoryChart::L2HitRate)->data()->size(), caches->shownLaunches().size());
         QTRY_VERIFY_WITH_TIMEOUT(!window.warpTimeline()->headerText().isEmpty(), 30000);
 
         QTRY_VERIFY_WITH_TIMEOUT(sourced.count() > 0, 60000);

@@ -4,13 +4,17 @@
 #include "app/gui/run_session.h"
 #include "model/device/device_catalog_load.h"
 #include "model/run/run_controller.h"
+#include "model/run/time_range_history.h"
 #include "views/bandwidth/bandwidth_chart.h"
 #include "views/bandwidth/bandwidth_view.h"
+#include "views/memory/launch_memory_chart.h"
 #include "views/plot/qcustomplot.h"
+#include "views/streams/range_band.h"
 #include "views/streams/stream_timeline_canvas.h"
 #include "views/streams/stream_view.h"
 #include "views/summary/launch_summary_panel.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QApplication>
 #include <QComboBox>
@@ -67,6 +71,33 @@ std::shared_ptr<const model::RunSnapshot> runWithOneLaunch()
     snapshot->totalTimeUs = 10;
     return snapshot;
 }
+
+/// Two timed launches, [0, 10] and [20, 30] µs, then an untimed copy's worth of nothing.
+std::shared_ptr<const model::RunSnapshot> runWithTwoTimedLaunches()
+{
+    auto snapshot = std::make_shared<model::RunSnapshot>(*runWithOneLaunch());
+    snapshot->kernelsTimed = true;
+    auto& first = snapshot->launches[0];
+    first.timeUs = 10;
+    first.l1HitRate = 0.25;
+    first.l2HitRate = 0.5;
+    first.dramBytesRead = 1 << 20;
+    first.dramBytesWritten = 1 << 19;
+    first.bytesRequested = 1 << 21;
+    auto second = first;
+    second.kernel = QStringLiteral("strideCopy");
+    second.l1HitRate.reset(); // no L1 lookups
+    second.storeRequests = 10;
+    second.storeEfficiency = 0.5;
+    snapshot->launches.push_back(second);
+    snapshot->timeline.push_back({ model::TimelineOpKind::Kernel, model::TimelineEngine::Compute, 0,
+        QStringLiteral("strideCopy"), 0, 20, 30 });
+    snapshot->totalTimeUs = 30;
+    model::placeLaunchesOnTimeline(*snapshot);
+    return snapshot;
+}
+
+double barValue(QCPBars* bars, int index) { return (bars->data()->constBegin() + index)->value; }
 
 class RunViewsTest : public QObject {
     Q_OBJECT
@@ -219,6 +250,94 @@ private Q_SLOTS:
         QVERIFY(view.header()->text().contains(QStringLiteral("offset_copy.json")));
     }
 
+    void launchMemoryChartDrawsRatesAndBytesPerLaunch()
+    {
+        LaunchMemoryChart chart;
+        chart.setSnapshot(runWithTwoTimedLaunches());
+        QCOMPARE(chart.shownLaunches(), (QVector<int> { 0, 1 }));
+        auto* l1 = chart.rateBars(LaunchMemoryChart::L1HitRate);
+        QCOMPARE(l1->data()->size(), 2);
+        QCOMPARE(barValue(l1, 0), 25.0);
+        QCOMPARE(barValue(l1, 1), 0.0); // no L1 lookups: no bar
+        QCOMPARE(barValue(chart.rateBars(LaunchMemoryChart::L2HitRate), 0), 50.0);
+        QCOMPARE(barValue(chart.rateBars(LaunchMemoryChart::LoadEfficiency), 0), 80.0);
+        QCOMPARE(barValue(chart.rateBars(LaunchMemoryChart::StoreEfficiency), 0), 0.0); // no stores
+        QCOMPARE(barValue(chart.rateBars(LaunchMemoryChart::StoreEfficiency), 1), 50.0);
+        QCOMPARE(barValue(chart.byteBars(LaunchMemoryChart::DramRead), 1), double(1 << 20));
+        QCOMPARE(barValue(chart.byteBars(LaunchMemoryChart::Requested), 0), double(1 << 21));
+        QVERIFY(chart.bytePlot()->yAxis->range().upper >= double(1 << 21));
+        chart.setTimeRange(model::TimeRange { 15, 25 });
+        QCOMPARE(chart.shownLaunches(), QVector<int> { 1 });
+        QCOMPARE(barValue(chart.rateBars(LaunchMemoryChart::StoreEfficiency), 0), 50.0);
+        QVERIFY2(chart.titleText().contains(QStringLiteral("15.0 – 25.0 µs")), qPrintable(chart.titleText()));
+        auto untimed = std::make_shared<model::RunSnapshot>(*runWithOneLaunch());
+        chart.setTimeRange(std::nullopt);
+        chart.setSnapshot(untimed);
+        QVERIFY(chart.titleText().contains(QStringLiteral("Not timed")));
+    }
+
+    void summaryFiltersToTheTimeRange()
+    {
+        LaunchSummaryPanel panel;
+        panel.setSnapshot(runWithTwoTimedLaunches());
+        QCOMPARE(panel.tree()->topLevelItemCount(), 2);
+        panel.setTimeRange(model::TimeRange { 0, 5 });
+        QCOMPARE(panel.tree()->topLevelItemCount(), 1);
+        QCOMPARE(panel.tree()->topLevelItem(0)->text(0), QStringLiteral("offsetCopy"));
+        QVERIFY2(panel.headerText().contains(QStringLiteral("1 in 0.00 – 5.00 µs")), qPrintable(panel.headerText()));
+        QString rows;
+        for (int i = 0; i < panel.tree()->topLevelItem(0)->childCount(); ++i)
+            rows += panel.tree()->topLevelItem(0)->child(i)->text(0) + QLatin1Char('=')
+                + panel.tree()->topLevelItem(0)->child(i)->text(1) + QLatin1Char('\n');
+        QVERIFY2(rows.contains(QStringLiteral("L1 hit rate (sectors)=25 %")), qPrintable(rows));
+        QVERIFY2(rows.contains(QStringLiteral("DRAM bytes read / written=1 MiB / 512 KiB")), qPrintable(rows));
+    }
+
+    void rangeBandTurnsADragIntoTimes()
+    {
+        TimeAxis axis;
+        axis.leftPx = 100;
+        axis.startUs = 0;
+        axis.usPerPixel = 0.5;
+        RangeBand band;
+        band.begin(300);
+        band.moveTo(200);
+        QVERIFY(band.dragging());
+        const auto range = band.finish(axis);
+        QVERIFY(range);
+        QCOMPARE(range->first, 50.0); // ends ordered: pixel 200 is 50 µs, 300 is 100 µs
+        QCOMPARE(range->second, 100.0);
+        QVERIFY(!band.dragging());
+        band.begin(300);
+        band.moveTo(302); // narrower than a few pixels: a click, not a range
+        QVERIFY(!band.finish(axis));
+    }
+
+    void shiftDragOnTheStreamsSelectsARange()
+    {
+        StreamView view;
+        view.resize(1000, 300);
+        view.setSnapshot(runWithTwoTimedLaunches());
+        auto* canvas = view.canvas();
+        QSignalSpy selected(canvas, &StreamTimelineCanvas::rangeSelected);
+        const auto& axis = canvas->axis();
+        const int y = 10;
+        QTest::mousePress(canvas, Qt::LeftButton, Qt::ShiftModifier, QPoint(static_cast<int>(axis.toPixel(18.0)), y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(axis.toPixel(32.0), y), canvas->mapToGlobal(QPointF(axis.toPixel(32.0), y)),
+            Qt::NoButton, Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(canvas, &move);
+        QTest::mouseRelease(canvas, Qt::LeftButton, Qt::ShiftModifier, QPoint(static_cast<int>(axis.toPixel(32.0)), y));
+        QCOMPARE(selected.size(), 1);
+        const double from = selected.front().at(0).toDouble();
+        const double to = selected.front().at(1).toDouble();
+        QVERIFY2(std::abs(from - 18.0) < 2 * axis.usPerPixel && std::abs(to - 32.0) < 2 * axis.usPerPixel,
+            qPrintable(QStringLiteral("%1 %2").arg(from).arg(to)));
+        QVERIFY(canvas->rulerPoints().isEmpty()); // a Shift+drag is not a ruler click
+        view.setTimeRange(model::TimeRange { from, to });
+        QVERIFY(canvas->band().selected());
+        QVERIFY(std::abs(canvas->axis().toTime(StreamTimelineCanvas::labelWidth) - from) < 1.0); // zoomed to it
+    }
+
     void mainWindowRunsAScenarioIntoTheViews()
     {
         app::MainWindow window(model::loadDeviceCatalog({}));
@@ -232,6 +351,37 @@ private Q_SLOTS:
         QCOMPARE(snapshot->launches.size(), 4);
         QCOMPARE(window.streamView()->canvas()->layout().rows.size(), 6); // 4 streams, compute, H2D copy
         QCOMPARE(window.launchSummary()->tree()->topLevelItemCount(), 4);
+        QCOMPARE(window.launchMemoryChart()->shownLaunches().size(), 4);
+
+        // One time range for all views: the first kernel's interval keeps only the launches it overlaps, and
+        // Undo, Redo and Show Whole Run walk the steps.
+        auto* history = window.timeRange();
+        const auto& first = snapshot->launches.front();
+        const model::TimeRange range { first.startUs, first.endUs };
+        const auto inside = model::launchesIn(*snapshot, range).size();
+        QVERIFY(inside >= 1 && inside < 4);
+        Q_EMIT window.streamView()->canvas()->rangeSelected(range.startUs, range.endUs);
+        QCOMPARE(*history->current(), range);
+        QCOMPARE(window.launchSummary()->tree()->topLevelItemCount(), inside);
+        QCOMPARE(window.launchMemoryChart()->shownLaunches().size(), inside);
+        auto* undo = window.findChild<QAction*>(QStringLiteral("undoTimeRange"));
+        auto* redo = window.findChild<QAction*>(QStringLiteral("redoTimeRange"));
+        auto* whole = window.findChild<QAction*>(QStringLiteral("wholeRun"));
+        QVERIFY(undo && redo && whole);
+        QVERIFY(undo->isEnabled() && undo->text().contains(QStringLiteral("Select")));
+        undo->trigger();
+        QCOMPARE(window.launchSummary()->tree()->topLevelItemCount(), 4);
+        QVERIFY(!window.streamView()->canvas()->band().selected());
+        redo->trigger();
+        QCOMPARE(window.launchMemoryChart()->shownLaunches().size(), inside);
+        whole->trigger();
+        QCOMPARE(window.launchSummary()->tree()->topLevelItemCount(), 4);
+        undo->trigger();
+        QCOMPARE(window.launchSummary()->tree()->topLevelItemCount(), inside);
+        window.session()->run(); // a new run starts a new history
+        QVERIFY(idle.wait(60000));
+        QVERIFY(!history->current());
+        QVERIFY(!undo->isEnabled());
     }
 };
 

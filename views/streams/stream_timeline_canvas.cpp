@@ -105,6 +105,7 @@ void StreamTimelineCanvas::paintEvent(QPaintEvent*)
     if (m_snapshot)
         paint.paintBars(m_layout, m_axis, m_snapshot->timeline);
     paint.paintRuler(m_axis, m_ruler, rulerText());
+    m_band.paint(painter, m_axis, QRectF(labelWidth, 0, timeWidth(), height()), palette());
     if (!m_snapshot || m_snapshot->timeline.isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter, tr("Run a scenario (Run ▸ Run, F5) to see its streams and engines."));
@@ -134,6 +135,10 @@ void StreamTimelineCanvas::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton)
         return;
+    if ((event->modifiers() & Qt::ShiftModifier) && event->position().x() >= labelWidth) {
+        m_band.begin(event->position().x());
+        return;
+    }
     m_pressAt = event->position();
     m_lastDragAt = event->position();
     m_dragging = false;
@@ -141,6 +146,11 @@ void StreamTimelineCanvas::mousePressEvent(QMouseEvent* event)
 
 void StreamTimelineCanvas::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_band.dragging()) {
+        m_band.moveTo(std::max(event->position().x(), labelWidth));
+        update();
+        return;
+    }
     if (m_pressAt && (event->buttons() & Qt::LeftButton)) {
         if ((event->position() - *m_pressAt).manhattanLength() > dragThresholdPx)
             m_dragging = true;
@@ -163,6 +173,13 @@ void StreamTimelineCanvas::mouseMoveEvent(QMouseEvent* event)
 
 void StreamTimelineCanvas::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (event->button() == Qt::LeftButton && m_band.dragging()) {
+        const auto range = m_band.finish(m_axis);
+        update();
+        if (range)
+            Q_EMIT rangeSelected(range->first, range->second);
+        return;
+    }
     if (event->button() != Qt::LeftButton || !m_pressAt)
         return;
     if (!m_dragging && event->position().x() >= labelWidth)
@@ -174,11 +191,30 @@ void StreamTimelineCanvas::mouseReleaseEvent(QMouseEvent* event)
 
 void StreamTimelineCanvas::keyPressEvent(QKeyEvent* event)
 {
+    if (event->key() == Qt::Key_Escape && m_band.dragging()) {
+        m_band.cancel();
+        update();
+        return;
+    }
     if (event->key() == Qt::Key_Escape && !m_ruler.isEmpty()) {
         clearRuler();
         return;
     }
     QWidget::keyPressEvent(event);
+}
+
+void StreamTimelineCanvas::setSelectedRange(std::optional<std::pair<double, double>> rangeUs)
+{
+    m_band.setSelected(rangeUs);
+    if (!rangeUs) {
+        fitAll();
+    } else {
+        m_axis.leftPx = labelWidth;
+        m_axis.fit(rangeUs->first, rangeUs->second, timeWidth());
+        m_fitted = false;
+        Q_EMIT axisChanged(m_axis);
+    }
+    update();
 }
 
 void StreamTimelineCanvas::addRulerPoint(double us)

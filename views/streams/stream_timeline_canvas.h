@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/run/run_snapshot.h"
+#include "views/streams/range_band.h"
 #include "views/streams/stream_layout.h"
 #include "views/streams/time_axis.h"
 
@@ -13,8 +14,9 @@ namespace views {
 
 /// The painted part of the Stream view: the time ruler, the row labels and the operations as bars.
 /// Wheel zooms about the cursor, a drag pans, hovering a bar shows its details, and two clicks place a
-/// ruler that measures the time between them (a third click starts a new one; Esc clears it). All
-/// mapping and hit-testing is in TimeAxis and StreamLayout. GUI thread only.
+/// ruler that measures the time between them (a third click starts a new one; Esc clears it), and a
+/// Shift+drag selects a time range for every view (rangeSelected). All mapping and hit-testing is in
+/// TimeAxis and StreamLayout. GUI thread only.
 class StreamTimelineCanvas : public QWidget {
     Q_OBJECT
 public:
@@ -29,6 +31,9 @@ public:
     void setAxis(const TimeAxis& axis);
     /// Shows the whole run.
     void fitAll();
+    /// Shows the views' time range: zoomed to it and everything outside dimmed; empty: the whole run.
+    void setSelectedRange(std::optional<std::pair<double, double>> rangeUs);
+    const RangeBand& band() const { return m_band; }
     void clearRuler();
 
     const TimeAxis& axis() const { return m_axis; }
@@ -45,6 +50,8 @@ Q_SIGNALS:
     void rulerChanged(const QString& text);
     /// The user zoomed, panned or fitted.
     void axisChanged(const views::TimeAxis& axis);
+    /// The user Shift-dragged over [fromUs, toUs].
+    void rangeSelected(double fromUs, double toUs);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -62,6 +69,7 @@ private:
     std::shared_ptr<const model::RunSnapshot> m_snapshot;
     StreamLayout m_layout;
     TimeAxis m_axis;
+    RangeBand m_band;
     QVector<double> m_ruler;
     std::optional<QPointF> m_pressAt;
     QPointF m_lastDragAt;

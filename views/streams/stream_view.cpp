@@ -25,7 +25,7 @@ void StreamView::setupWidgets()
     m_header->setTextFormat(Qt::PlainText);
     m_rulerLabel = new QLabel(tr("Click two points to measure"));
     auto* fit = new QPushButton(tr("Fit"));
-    fit->setToolTip(tr("Show the whole run (wheel zooms, drag pans)"));
+    fit->setToolTip(tr("Show the whole run (wheel zooms, drag pans, Shift+drag selects a time range for every view)"));
     auto* clear = new QPushButton(tr("Clear Ruler"));
     m_pin = new QPushButton(tr("Pin as Baseline"));
     m_pin->setObjectName(QStringLiteral("pinBaseline"));
@@ -86,6 +86,14 @@ void StreamView::setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
     m_pin->setEnabled(snapshot != nullptr || m_baseline != nullptr);
     m_canvas->setSnapshot(std::move(snapshot));
     syncScales();
+    if (m_range)
+        m_canvas->setSelectedRange(std::pair { m_range->startUs, m_range->endUs });
+}
+
+void StreamView::setTimeRange(const std::optional<model::TimeRange>& range)
+{
+    m_range = range;
+    m_canvas->setSelectedRange(range ? std::optional(std::pair { range->startUs, range->endUs }) : std::nullopt);
 }
 
 void StreamView::setBaseline(std::shared_ptr<const model::RunSnapshot> snapshot)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/run/run_snapshot.h"
+#include "model/run/time_range.h"
 
 #include <QWidget>
 
@@ -28,6 +29,8 @@ public:
     void setBaseline(std::shared_ptr<const model::RunSnapshot> snapshot);
     /// Pins the run shown now as the baseline.
     void pinBaseline();
+    /// Zooms to the views' time range and dims the rest; empty: the whole run.
+    void setTimeRange(const std::optional<model::TimeRange>& range);
     bool hasBaseline() const { return m_baseline != nullptr; }
     StreamTimelineCanvas* canvas() const { return m_canvas; }
     StreamTimelineCanvas* baselineCanvas() const { return m_baselineCanvas; }
@@ -41,6 +44,7 @@ private:
 
     std::shared_ptr<const model::RunSnapshot> m_snapshot;
     std::shared_ptr<const model::RunSnapshot> m_baseline;
+    std::optional<model::TimeRange> m_range;
     StreamTimelineCanvas* m_canvas = nullptr;
     StreamTimelineCanvas* m_baselineCanvas = nullptr;
     QWidget* m_baselineBox = nullptr;

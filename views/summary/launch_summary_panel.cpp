@@ -70,17 +70,38 @@ void LaunchSummaryPanel::setupWidgets()
 
 void LaunchSummaryPanel::setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
 {
+    m_snapshot = std::move(snapshot);
+    rebuild();
+}
+
+void LaunchSummaryPanel::setTimeRange(const std::optional<model::TimeRange>& range)
+{
+    if (range == m_range)
+        return;
+    m_range = range;
+    rebuild();
+}
+
+QString LaunchSummaryPanel::headerText() const { return m_header->text(); }
+
+void LaunchSummaryPanel::rebuild()
+{
     m_tree->clear();
     m_guidance->clear();
     m_guidance->setVisible(false);
-    if (!snapshot) {
+    if (!m_snapshot) {
         m_header->setText(tr("No run yet."));
         return;
     }
-    m_header->setText(tr("%1 on %2: %n launch(es)", nullptr, static_cast<int>(snapshot->launches.size()))
-                          .arg(QFileInfo(snapshot->scenarioFile).fileName(), snapshot->deviceName));
-    for (const auto& launch : snapshot->launches)
-        addLaunch(*snapshot, launch);
+    const auto shown = model::launchesIn(*m_snapshot, m_range);
+    const auto total = static_cast<int>(m_snapshot->launches.size());
+    auto header = tr("%1 on %2: %n launch(es)", nullptr, total)
+                      .arg(QFileInfo(m_snapshot->scenarioFile).fileName(), m_snapshot->deviceName);
+    if (m_range)
+        header += tr(", %1 in %2").arg(shown.size()).arg(model::describe(*m_range));
+    m_header->setText(header);
+    for (const int index : shown)
+        addLaunch(*m_snapshot, m_snapshot->launches[index]);
     m_tree->expandAll();
 }
 
@@ -117,6 +138,13 @@ void LaunchSummaryPanel::addTimingRows(QTreeWidgetItem* parent, const model::Lau
     addRow(parent, tr("Theoretical occupancy"), formatPercent(launch.theoreticalOccupancy * 100.0));
     if (launch.achievedOccupancy)
         addRow(parent, tr("Achieved occupancy"), formatPercent(*launch.achievedOccupancy * 100.0));
+    if (launch.l1HitRate)
+        addRow(parent, tr("L1 hit rate (sectors)"), formatPercent(*launch.l1HitRate * 100.0));
+    if (launch.l2HitRate)
+        addRow(parent, tr("L2 hit rate (sectors)"), formatPercent(*launch.l2HitRate * 100.0));
+    if (launch.dramBytesRead && launch.dramBytesWritten)
+        addRow(parent, tr("DRAM bytes read / written"),
+            QStringLiteral("%1 / %2").arg(formatBytes(double(*launch.dramBytesRead)), formatBytes(double(*launch.dramBytesWritten))));
 }
 
 void LaunchSummaryPanel::addGlobalRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch, const QString& unit)

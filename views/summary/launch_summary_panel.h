@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/run/run_snapshot.h"
+#include "model/run/time_range.h"
 
 #include <QWidget>
 
@@ -22,15 +23,21 @@ public:
     explicit LaunchSummaryPanel(QWidget* parent = nullptr);
 
     void setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
+    /// Shows only the launches that overlap `range` (all of them when empty).
+    void setTimeRange(const std::optional<model::TimeRange>& range);
+    QString headerText() const;
     QTreeWidget* tree() const { return m_tree; }
     QLabel* guidance() const { return m_guidance; }
 
 private:
     void setupWidgets();
+    void rebuild();
     void addLaunch(const model::RunSnapshot& snapshot, const model::LaunchSummary& launch);
     void addTimingRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch);
     void addGlobalRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch, const QString& unit);
 
+    std::shared_ptr<const model::RunSnapshot> m_snapshot;
+    std::optional<model::TimeRange> m_range;
     QLabel* m_header = nullptr;
     QTreeWidget* m_tree = nullptr;
     QLabel* m_guidance = nullptr;

@@ -136,6 +136,10 @@ void WarpTimelineCanvas::wheelEvent(QWheelEvent* event)
 
 void WarpTimelineCanvas::mousePressEvent(QMouseEvent* event)
 {
+    if (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier) && event->position().x() >= labelWidth) {
+        m_band.begin(event->position().x());
+        return;
+    }
     if (event->button() == Qt::LeftButton) {
         m_dragFrom = event->position();
         m_pressedAt = event->position();
@@ -144,6 +148,11 @@ void WarpTimelineCanvas::mousePressEvent(QMouseEvent* event)
 
 void WarpTimelineCanvas::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_band.dragging()) {
+        m_band.moveTo(std::max(event->position().x(), labelWidth));
+        update();
+        return;
+    }
     if (m_dragFrom && (event->buttons() & Qt::LeftButton)) {
         m_axis.pan(event->position().x() - m_dragFrom->x());
         m_dragFrom = event->position();
@@ -160,6 +169,13 @@ void WarpTimelineCanvas::mouseMoveEvent(QMouseEvent* event)
 
 void WarpTimelineCanvas::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (event->button() == Qt::LeftButton && m_band.dragging()) {
+        const auto range = m_band.finish(m_axis);
+        update();
+        if (range)
+            Q_EMIT cyclesSelected(std::max(0.0, range->first), range->second);
+        return;
+    }
     if (event->button() == Qt::LeftButton && m_dragFrom) {
         m_dragFrom.reset();
         const QPointF moved = event->position() - m_pressedAt;
@@ -170,6 +186,30 @@ void WarpTimelineCanvas::mouseReleaseEvent(QMouseEvent* event)
         else
             requestVisible();
     }
+}
+
+void WarpTimelineCanvas::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && m_band.dragging()) {
+        m_band.cancel();
+        update();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void WarpTimelineCanvas::setSelectedCycles(std::optional<std::pair<double, double>> cycles)
+{
+    m_band.setSelected(cycles);
+    if (!cycles) {
+        fitAndRequest();
+        return;
+    }
+    m_axis.leftPx = labelWidth;
+    m_axis.fit(cycles->first, cycles->second, timeWidth());
+    m_fitted = false;
+    update();
+    requestVisible();
 }
 
 bool WarpTimelineCanvas::warpAt(QPointF point, quint32& block, quint32& warp) const
@@ -251,6 +291,7 @@ void WarpTimelineCanvas::paintEvent(QPaintEvent* event)
     else
         paintIntervals(painter, visible);
     painter.setClipping(false);
+    m_band.paint(painter, m_axis, QRectF(labelWidth, 0, timeWidth(), height()), palette());
     painter.setPen(palette().color(QPalette::Text));
     for (int row = visible.firstRow; row <= visible.lastRow; ++row)
         painter.drawText(QRectF(4, rulerHeight + row * rowHeight, labelWidth - 8, rowHeight), Qt::AlignVCenter | Qt::AlignLeft,

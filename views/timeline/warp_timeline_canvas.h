@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/store/timeline_loader.h"
+#include "views/streams/range_band.h"
 #include "views/streams/time_axis.h"
 
 #include <QWidget>
@@ -13,7 +14,8 @@ namespace views {
 /// The painted part of the Warp Timeline: a cycle ruler (with microseconds at the device's clock), then one
 /// row per recorded warp with its state intervals, or — zoomed out over more intervals than a window can
 /// hold — one row per SM whose buckets stack the share of each state. Wheel zooms about the cursor, drag
-/// pans; each change asks for the visible window at the width's level of detail (windowRequested). GUI thread.
+/// pans, Shift+drag selects a cycle range for every view (cyclesSelected); each change asks for the visible
+/// window at the width's level of detail (windowRequested). GUI thread.
 class WarpTimelineCanvas : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +30,10 @@ public:
     void fitAll();
     /// Fits the whole launch and reads it again at the width's level of detail (the Fit button).
     void fitAndRequest();
+    /// Shows the views' time range in cycles of this launch: zoomed to it, the rest dimmed; empty: the whole
+    /// launch. Reads the new window.
+    void setSelectedCycles(std::optional<std::pair<double, double>> cycles);
+    const RangeBand& band() const { return m_band; }
     const TimeAxis& axis() const { return m_axis; }
     int rowCount() const { return static_cast<int>(m_rows.size()); }
     QString rowLabel(int row) const;
@@ -42,6 +48,8 @@ Q_SIGNALS:
     void windowRequested(quint64 startCycle, quint64 endCycle, quint32 columns);
     /// A click (a press and release without dragging) on a warp's row: open that warp in the stepper.
     void warpClicked(quint32 block, quint32 warp);
+    /// The user Shift-dragged over cycles [from, to] of the launch.
+    void cyclesSelected(double from, double to);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -50,6 +58,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     struct Row {
@@ -77,6 +86,7 @@ private:
     std::shared_ptr<const model::TimelineSlice> m_slice;
     std::vector<Row> m_rows;
     TimeAxis m_axis;
+    RangeBand m_band;
     std::optional<QPointF> m_dragFrom;
     QPointF m_pressedAt; ///< where the left button went down, to tell a click from a drag
     bool m_fitted = true;

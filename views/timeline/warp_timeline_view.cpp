@@ -36,7 +36,7 @@ WarpTimelineView::WarpTimelineView(QWidget* parent)
     auto* legend = new QLabel(legendHtml());
     legend->setTextFormat(Qt::RichText);
     auto* fit = new QPushButton(tr("Fit"));
-    fit->setToolTip(tr("Show the whole launch (wheel zooms, drag pans)"));
+    fit->setToolTip(tr("Show the whole launch (wheel zooms, drag pans, Shift+drag selects a time range for every view)"));
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_header, 1);
     bar->addWidget(legend);
@@ -71,7 +71,18 @@ WarpTimelineView::WarpTimelineView(QWidget* parent)
                           .arg(slice->startCycle)
                           .arg(slice->endCycle));
         }
+        const bool newLaunch = !m_launch || m_launch->runId != slice->runId || m_launch->launchId != slice->launchId;
+        if (newLaunch)
+            m_launch = slice;
         m_canvas->setSlice(std::move(slice));
+        if (newLaunch && m_range)
+            applyRange();
+    });
+    connect(m_canvas, &WarpTimelineCanvas::cyclesSelected, this, [this](double from, double to) {
+        if (!m_launch || m_launch->launchId == 0)
+            return;
+        Q_EMIT rangeSelected(m_launch->launchStartUs + from / m_launch->clockMhz,
+            m_launch->launchStartUs + to / m_launch->clockMhz);
     });
     connect(m_loader, &model::TimelineLoader::failed, m_header, &QLabel::setText);
 }
@@ -83,5 +94,34 @@ void WarpTimelineView::showRun(const QString& dbPath, qint64 runId)
 }
 
 QString WarpTimelineView::headerText() const { return m_header->text(); }
+
+void WarpTimelineView::setTimeRange(const std::optional<model::TimeRange>& range)
+{
+    if (range == m_range)
+        return;
+    m_range = range;
+    applyRange();
+}
+
+void WarpTimelineView::applyRange()
+{
+    if (!m_launch || m_launch->launchId == 0)
+        return;
+    if (!m_range) {
+        m_canvas->setSelectedCycles(std::nullopt);
+        return;
+    }
+    // Cycles count from the launch's start at the device's core clock.
+    const double from = (m_range->startUs - m_launch->launchStartUs) * m_launch->clockMhz;
+    const double to = (m_range->endUs - m_launch->launchStartUs) * m_launch->clockMhz;
+    const double last = static_cast<double>(m_launch->lastCycle);
+    if (to <= 0 || from >= last) {
+        m_canvas->setSelectedCycles(std::nullopt);
+        m_header->setText(tr("The time range %1 lies outside %2, the launch recorded here.")
+                              .arg(model::describe(*m_range), m_launch->kernel));
+        return;
+    }
+    m_canvas->setSelectedCycles(std::pair { std::max(0.0, from), std::min(last, to) });
+}
 
 } // namespace views

@@ -1,11 +1,16 @@
 #pragma once
 
+#include "model/run/time_range.h"
+
 #include <QWidget>
+
+#include <memory>
 
 class QLabel;
 
 namespace model {
 class TimelineLoader;
+struct TimelineSlice;
 }
 
 namespace views {
@@ -25,11 +30,22 @@ public:
     WarpTimelineCanvas* canvas() const { return m_canvas; }
     model::TimelineLoader* loader() const { return m_loader; }
     QString headerText() const;
+    /// Zooms to the part of the views' time range inside the launch shown (µs on the run's timeline, converted
+    /// with the launch's start and the device's clock) and dims the rest; empty: the whole launch.
+    void setTimeRange(const std::optional<model::TimeRange>& range);
+
+Q_SIGNALS:
+    /// The user Shift-dragged over a cycle range, here in µs on the run's timeline.
+    void rangeSelected(double fromUs, double toUs);
 
 private:
     model::TimelineLoader* m_loader;
     WarpTimelineCanvas* m_canvas;
+    void applyRange();
+
     QLabel* m_header;
+    std::optional<model::TimeRange> m_range;
+    std::shared_ptr<const model::TimelineSlice> m_launch; ///< the launch shown (its first window)
 };
 
 } // namespace views

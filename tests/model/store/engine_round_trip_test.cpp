@@ -76,6 +76,9 @@ TEST_P(EngineRoundTrip, RunComesBackFromTheStore)
         EXPECT_EQ(stored.summary.globalLoadSectors, ran.outcome.memory.globalLoadSectors);
         EXPECT_EQ(stored.summary.globalStoreBytesMoved, ran.outcome.memory.globalStoreBytesMoved);
         EXPECT_EQ(stored.summary.warpInstructions, ran.outcome.stats.warpInstructions);
+        ASSERT_TRUE(ran.outcome.caches.has_value());
+        EXPECT_EQ(stored.summary.l1HitSectors, ran.outcome.caches->l1HitSectors);
+        EXPECT_EQ(stored.summary.l2MissSectors, ran.outcome.caches->l2MissSectors);
         EXPECT_EQ(stored.intervalCount, ran.outcome.intervals.size());
         // Per-PC counters add up to the kernel function's issues (a called .func has PCs of its own and counts
         // in the launch totals only), each with its PTX line.

@@ -105,8 +105,8 @@ TEST(SchemaMigration, TraceFileOfANewerVersionIsRefusedByWriterAndReader)
 
 TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
 {
-    // A file written before version 2 (no efficiency bytes on launches) is upgraded in place on first read:
-    // its runs stay, the new columns read as 0.
+    // A file written before version 2 (no efficiency bytes or cache sectors on launches) is upgraded in place on
+    // first read, through every later step: its runs stay, the new columns read as 0.
     TempDir dir("schema-trace-v1");
     const auto path = dir.file("old.wsdb").string();
     {
@@ -118,7 +118,7 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
     {
         auto db = openFile(path);
         for (const char* column : { "global_load_bytes_requested", "global_load_bytes_moved", "global_store_bytes_requested",
-                 "global_store_bytes_moved" })
+                 "global_store_bytes_moved", "l1_hit_sectors", "l1_miss_sectors", "l2_hit_sectors", "l2_miss_sectors" })
             ASSERT_FALSE(db.exec(("ALTER TABLE launches DROP COLUMN " + std::string(column)).c_str(), "test"));
         ASSERT_FALSE(db.exec("PRAGMA user_version = 1", "test"));
     }
@@ -129,6 +129,7 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
     ASSERT_EQ(launches->size(), 1u);
     EXPECT_EQ(launches->front().summary.cycles, 5000u);
     EXPECT_EQ(launches->front().summary.globalLoadBytesMoved, 0u);
+    EXPECT_EQ(launches->front().summary.l2HitSectors, 0u);
     EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
 }
 
