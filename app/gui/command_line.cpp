@@ -25,6 +25,21 @@ void parseOverrides(const QStringList& values, CommandLine& commandLine)
     }
 }
 
+void parseTimeRange(const QString& text, CommandLine& commandLine)
+{
+    if (text.isEmpty())
+        return;
+    const auto ends = text.split(QLatin1Char(':'));
+    bool fromOk = false;
+    bool toOk = false;
+    const double from = ends.value(0).toDouble(&fromOk);
+    const double to = ends.value(1).toDouble(&toOk);
+    if (ends.size() != 2 || !fromOk || !toOk || !(to > from) || from < 0)
+        commandLine.problems << tr("--time-range %1: expected FROM:TO in microseconds, FROM < TO").arg(text);
+    else
+        commandLine.timeRange = std::pair { from, to };
+}
+
 void parseSweep(const QString& text, const QString& devices, CommandLine& commandLine)
 {
     if (text.isEmpty())
@@ -81,12 +96,16 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     const QCommandLineOption sweepDevices(QStringLiteral("sweep-devices"), tr("Devices of --sweep, comma-separated (default g80,c2050,v100,h100)."),
         QStringLiteral("ID,..."));
     const QCommandLineOption view(QStringLiteral("view"),
-        tr("Bring a view to the front: streams, bandwidth, timeline, summary, occupancy, session, banks or memory."), QStringLiteral("NAME"));
+        tr("Bring a view to the front: streams, bandwidth, timeline, caches, summary, occupancy, session, banks or "
+           "memory."), QStringLiteral("NAME"));
     const QCommandLineOption percent(QStringLiteral("bandwidth-percent"),
         tr("Show effective bandwidth as a percentage of each device's theoretical bandwidth."));
     const QCommandLineOption baseline(QStringLiteral("baseline"),
         tr("Run this scenario first and pin it as the Stream view's baseline, above FILE's run."), QStringLiteral("FILE"));
-    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view, percent, baseline });
+    const QCommandLineOption timeRange(QStringLiteral("time-range"),
+        tr("Once FILE has run, filter every view to this interval of its timeline, in microseconds."),
+        QStringLiteral("FROM:TO"));
+    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view, percent, baseline, timeRange });
     parser.addOption(screenshot);
     parser.process(application);
 
@@ -101,6 +120,7 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     commandLine.baselineFile = parser.value(baseline);
     parseOverrides(parser.values(set), commandLine);
     parseSweep(parser.value(sweep), parser.value(sweepDevices), commandLine);
+    parseTimeRange(parser.value(timeRange), commandLine);
     // A value that is not a number is ignored; the view's spin boxes bound the rest.
     commandLine.threadsPerBlock = parser.value(block).toInt();
     commandLine.registersPerThread = parser.value(regs).toInt();

@@ -5,6 +5,9 @@
 #include <QMap>
 #include <QString>
 
+#include <optional>
+#include <utility>
+
 class QCoreApplication;
 
 namespace app {
@@ -21,6 +24,8 @@ struct CommandLine {
     model::SweepRequest sweep; ///< --sweep NAME=FROM:TO[:STEP] --sweep-devices ID,...; empty param for none
     QString view; ///< --view streams|bandwidth|summary|occupancy|session: the dock to bring to the front
     QString baselineFile; ///< --baseline FILE: a scenario run first and pinned as the Stream view's baseline
+    /// --time-range FROM:TO: µs of the run's timeline every view filters to once FILE has run
+    std::optional<std::pair<double, double>> timeRange;
     bool bandwidthPercent = false; ///< --bandwidth-percent: the Bandwidth view in % of each device's theoretical
     QStringList problems; ///< options that were not understood, one line each
 };

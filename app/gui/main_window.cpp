@@ -325,6 +325,13 @@ void MainWindow::start(const CommandLine& commandLine)
     QTimer::singleShot(0, this, [this, view = commandLine.view] { raiseView(view); });
     if (commandLine.bandwidthPercent)
         m_bandwidthView->setPercentOfTheoretical(true);
+    if (const auto range = commandLine.timeRange) {
+        // Each run starts a new history; the asked-for range applies to whatever has just run.
+        connect(m_session, &RunSession::idle, this, [this, range] {
+            if (!m_timeRange->current())
+                m_timeRange->select(model::TimeRange::between(range->first, range->second));
+        });
+    }
     const bool opensFile = !commandLine.file.isEmpty() || (!m_quiet && !QSettings().value(QStringLiteral("demoShown")).toBool());
     if (opensFile)
         QTimer::singleShot(0, this, [this, commandLine] { openStartFile(commandLine); });

@@ -66,7 +66,6 @@ LaunchMemoryChart::LaunchMemoryChart(QWidget* parent)
     m_bytes[DramRead] = addBars(m_bytePlot, byteGroup, tr("DRAM read"), QColor(0x75, 0x70, 0xb3), BytesCount);
     m_bytes[DramWritten] = addBars(m_bytePlot, byteGroup, tr("DRAM written"), QColor(0xe7, 0x29, 0x8a), BytesCount);
     m_bytePlot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteAxisTicker));
-    m_ratePlot->yAxis->setRange(0, 115);
     m_ratePlot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_ratePlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignHCenter);
     m_ratePlot->legend->setWrap(4);
@@ -130,6 +129,12 @@ void LaunchMemoryChart::rebuild()
         plot->xAxis->setRange(-0.6, right);
     }
     m_bytePlot->yAxis->setRange(0, topBytes * 1.15);
+    // Efficiency passes 100 % when lanes share words (a broadcast reads 4 bytes for 32 lanes' 128 asked).
+    double topRate = 100;
+    for (const auto& series : rates)
+        for (const double v : series)
+            topRate = std::max(topRate, v);
+    m_ratePlot->yAxis->setRange(0, topRate * 1.15);
     if (!m_snapshot) {
         m_title->setText(tr("Run a scenario to see, per launch, its load and store efficiency, cache hit rates and DRAM "
                             "traffic."));
