@@ -10,10 +10,11 @@ namespace {
     constexpr std::uint32_t kSectorBytes = 32; // best-practices-guide-current.txt §9.2.1
 
     /// Per line touched by one warp access: which sectors, and which bytes of each (to tell full writes).
+    /// No member initializers: a request's table of 64 stays uninitialized until a line is added to it.
     struct LineBytes {
-        std::uint64_t line = 0;
-        std::uint8_t sectors = 0;
-        std::array<std::uint32_t, 8> byteMask {};
+        std::uint64_t line;
+        std::uint8_t sectors;
+        std::array<std::uint32_t, 8> byteMask;
     };
 
     std::uint32_t bytesMask(std::uint32_t offset, std::uint32_t size)
