@@ -92,6 +92,15 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
     return done;
 }
 
+void MemoryHierarchy::prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const
+{
+    for (const MemTxn& t : txns) {
+        if (viaL1)
+            m_l1[sm].prefetch(t.address);
+        m_l2.prefetch(t.address);
+    }
+}
+
 void MemoryHierarchy::store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now)
 {
     for (const MemTxn& t : txns) {

@@ -34,6 +34,10 @@ public:
     /// An atomic, performed at the L2: returns when its result is back.
     std::uint64_t atomic(std::span<const MemTxn> txns, std::uint64_t now);
 
+    /// A hint from the SM: these transactions will be issued soon (a warp's next instruction). Brings the
+    /// caches' tags for them into the host's caches; changes nothing the model sees.
+    void prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const;
+
     const CacheCounters& counters() const { return m_counters; }
     std::uint64_t dramBytesRead() const { return m_dram.bytesRead() - m_dramReadAtLaunch; }
     std::uint64_t dramBytesWritten() const { return m_dram.bytesWritten() - m_dramWrittenAtLaunch; }

@@ -83,6 +83,16 @@ CacheAccess SectorCache::access(std::uint64_t lineAddress)
     return out;
 }
 
+void SectorCache::prefetch(std::uint64_t lineAddress) const
+{
+    if (m_sets == 0)
+        return;
+    const std::uint64_t* keys = &m_meta[setOf(lineAddress / m_lineBytes) * m_ways * 2];
+    constexpr std::size_t kHostLineWords = 64 / sizeof(std::uint64_t);
+    for (std::size_t word = 0; word < std::size_t { m_ways } * 2; word += kHostLineWords)
+        __builtin_prefetch(keys + word);
+}
+
 void SectorCache::invalidateAll()
 {
     std::fill(m_lines.begin(), m_lines.end(), CacheLine {});

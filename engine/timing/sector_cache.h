@@ -52,6 +52,9 @@ public:
     CacheLine& allocate(std::uint64_t lineAddress, Eviction& evicted);
     /// find, and allocate on a miss, in one pass over the set (the same result as the two calls).
     CacheAccess access(std::uint64_t lineAddress);
+    /// A hint that `lineAddress` will be looked up soon: asks the host to bring its set's tags into its caches.
+    /// Changes nothing the model sees.
+    void prefetch(std::uint64_t lineAddress) const;
     /// Drops every line (a kernel launch invalidates the L1s).
     void invalidateAll();
 
