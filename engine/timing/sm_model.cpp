@@ -82,7 +82,8 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
 
 void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
 {
-    const TraceOp& op = *w.head;
+    w.headOp = *w.head;
+    const TraceOp& op = w.headOp;
     const StaticInstruction& st = (*m_ctx.statics)[op.function][op.pc];
     w.headStatic = &st;
     w.dependency = m_scoreboards[slot].waitFor(st, now);
@@ -191,7 +192,7 @@ std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, s
 void SmModel::issue(std::uint32_t slot, std::uint64_t now)
 {
     Warp& w = m_warps[slot];
-    const TraceOp& op = *w.head;
+    const TraceOp& op = w.headOp;
     const StaticInstruction& st = *w.headStatic;
     if (m_recording)
         markIssued(w, slot, now);

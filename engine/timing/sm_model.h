@@ -81,6 +81,7 @@ private:
         const TraceOp* end = nullptr;
         const MemTxn* txns = nullptr;
         const StaticInstruction* headStatic = nullptr; ///< of *head
+        TraceOp headOp; ///< a copy of *head: the trace is far from the host's caches by the time the op issues
         std::uint64_t nextIssue = 0;
         std::uint64_t lastIssue = 0;
         std::uint64_t lastCompletion = 0;
