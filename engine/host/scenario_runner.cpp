@@ -224,7 +224,10 @@ Result<RunReport> Runner::run()
     m_report.totalTimeUs = m_scheduler.totalTimeUs();
     m_report.kernelsTimed = std::all_of(m_report.launches.begin(), m_report.launches.end(),
         [](const auto& l) { return l.outcome.timeUs.has_value(); });
-    collectBuffers();
+    m_report.outputsComplete = std::none_of(m_report.launches.begin(), m_report.launches.end(),
+        [](const auto& l) { return l.outcome.sampled; });
+    if (m_options.collectBuffers && m_report.outputsComplete)
+        collectBuffers();
     return std::move(m_report);
 }
 

@@ -14,6 +14,21 @@ namespace {
 
 } // namespace
 
+void MemoryTraffic::addDifference(const MemoryTraffic& after, const MemoryTraffic& before)
+{
+    dramBytesRead += after.dramBytesRead - before.dramBytesRead;
+    dramBytesWritten += after.dramBytesWritten - before.dramBytesWritten;
+    caches.l1HitSectors += after.caches.l1HitSectors - before.caches.l1HitSectors;
+    caches.l1MissSectors += after.caches.l1MissSectors - before.caches.l1MissSectors;
+    caches.l2HitSectors += after.caches.l2HitSectors - before.caches.l2HitSectors;
+    caches.l2MissSectors += after.caches.l2MissSectors - before.caches.l2MissSectors;
+}
+
+void MemoryTraffic::add(const MemoryTraffic& other)
+{
+    addDifference(other, MemoryTraffic {});
+}
+
 std::uint64_t l1DataBytes(const DeviceProfile& profile, std::uint64_t sharedBytesPerSm)
 {
     const auto l1 = static_cast<std::uint64_t>(profile.caches.l1Bytes);
@@ -90,6 +105,14 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
         done = std::max(done, readL2(t, fetch, now));
     }
     return done;
+}
+
+double MemoryHierarchy::l1Fill() const
+{
+    double sum = 0;
+    for (const L1Cache& l1 : m_l1)
+        sum += l1.fill();
+    return m_l1.empty() ? 0.0 : sum / double(m_l1.size());
 }
 
 void MemoryHierarchy::prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const

@@ -55,6 +55,7 @@ CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& 
     }
     CacheLine& line = m_lines[set * m_ways + victim];
     evicted = keys[victim] != 0 ? Eviction { line.dirty, line.partial } : Eviction {};
+    m_usedLines += keys[victim] == 0 ? 1 : 0;
     line = CacheLine {};
     keys[victim] = tag + 1;
     keys[m_ways + victim] = ++m_clock;
@@ -97,6 +98,7 @@ void SectorCache::invalidateAll()
 {
     std::fill(m_lines.begin(), m_lines.end(), CacheLine {});
     std::fill(m_meta.begin(), m_meta.end(), 0);
+    m_usedLines = 0;
 }
 
 } // namespace engine::timing

@@ -62,6 +62,8 @@ public:
     std::uint32_t lineBytes() const { return m_lineBytes; }
     std::uint64_t sets() const { return m_sets; }
     std::uint32_t ways() const { return m_ways; }
+    /// Lines holding data (allocated since the last invalidateAll) ÷ all lines; 0 for a disabled cache.
+    double fill() const { return m_lines.empty() ? 0.0 : double(m_usedLines) / double(m_lines.size()); }
 
 private:
     std::uint64_t setOf(std::uint64_t tag) const;
@@ -74,6 +76,7 @@ private:
     std::uint32_t m_ways = 1;
     std::uint32_t m_lineBytes = 128;
     std::uint64_t m_clock = 0;
+    std::uint64_t m_usedLines = 0;
 };
 
 } // namespace engine::timing

@@ -48,7 +48,7 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     // An SM starts one block per block_launch_cycles (profile `timing`); the block holds its slot meanwhile.
     const std::uint64_t start = std::max(now, m_blockLaunchFree);
     m_blockLaunchFree = start + m_ctx.blockLaunchCycles;
-    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start };
+    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start, {} };
     for (std::uint32_t i = 0; i < m_ctx.warpsPerBlock; ++i) {
         const std::uint32_t slot = b * m_ctx.warpsPerBlock + i;
         Warp& w = m_warps[slot];
@@ -75,7 +75,7 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     for (auto& wake : m_schedulerWake)
         wake = std::min(wake, start);
     if (it->live == 0) {
-        m_finished.push_back(FinishedBlock { start, std::move(it->traces) });
+        m_finished.push_back(FinishedBlock { start, std::move(it->traces), {} });
         it->used = false;
     }
 }
@@ -196,7 +196,14 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
     const StaticInstruction& st = *w.headStatic;
     if (m_recording)
         markIssued(w, slot, now);
-    const std::uint64_t ready = execute(w, slot, op, now);
+    std::uint64_t ready = 0;
+    if (op.kind == OpKind::Compute || op.kind == OpKind::Shared) {
+        ready = execute(w, slot, op, now);
+    } else { // what the access cost below the SM is the block's (sampling extrapolates per block)
+        const MemoryTraffic before = m_ctx.memory->traffic();
+        ready = execute(w, slot, op, now);
+        m_blocks[w.block].traffic.addDifference(m_ctx.memory->traffic(), before);
+    }
     m_scoreboards[slot].write(st, ready, op.kind != OpKind::Compute, now);
     w.lastCompletion = std::max(w.lastCompletion, ready);
     w.nextIssue = now + 1;
@@ -261,7 +268,7 @@ void SmModel::finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now)
     if (wasAtBarrier)
         --block.arrived;
     if (block.live == 0) {
-        m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces) });
+        m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces), block.traffic });
         block = Block {};
     } else if (block.arrived > 0 && block.arrived >= block.live) {
         // PTX ISA 8.5 §9.7.12.5: exited threads no longer hold up a barrier.

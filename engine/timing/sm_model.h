@@ -36,6 +36,7 @@ struct SmContext {
 struct FinishedBlock {
     std::uint64_t finishCycle = 0;
     std::vector<WarpTrace> traces;
+    MemoryTraffic traffic; ///< the DRAM bytes and cache sectors its accesses caused (write-backs included)
 };
 
 /// One SM: resident blocks, their warps, the warp schedulers (warp slot s belongs to scheduler
@@ -68,6 +69,7 @@ private:
         std::uint32_t live = 0;
         std::uint32_t arrived = 0;
         std::uint64_t finish = 0;
+        MemoryTraffic traffic;
     };
     struct Warp {
         bool active = false;

@@ -5,9 +5,11 @@
 #include "engine/simt/fault_report.h"
 #include "engine/simt/launch_plan.h"
 #include "engine/timing/block_recorder.h"
+#include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -50,6 +52,7 @@ namespace {
         std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop);
         std::optional<Error> dispatchFirstWave(const std::stop_token& stop);
         std::optional<Error> retire(std::uint32_t sm, const std::stop_token& stop);
+        SteadyWindowCounts steadyCounts() const;
 
         const simt::LaunchRequest& m_request;
         const simt::LaunchPlan& m_plan;
@@ -70,6 +73,10 @@ namespace {
         std::uint64_t m_nextBlock = 0;
         std::uint64_t m_age = 0;
         std::uint64_t m_endCycle = 0;
+        std::optional<SteadyStateDetector> m_steadyState; ///< only when sampling
+        MemoryTraffic m_retiredTraffic; ///< of the blocks retired so far (sampling)
+        std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
+        bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
     };
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
@@ -92,6 +99,8 @@ namespace {
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
             static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles) };
+        if (options.sampling.enabled)
+            m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());
         for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
             m_sms.emplace_back(sm, m_context);
@@ -139,7 +148,17 @@ namespace {
         for (FinishedBlock& block : done) {
             m_endCycle = std::max(m_endCycle, block.finishCycle);
             m_pool.push_back(std::move(block.traces));
-            if (m_nextBlock < m_plan.blockCount) {
+            if (m_steadyState && m_nextBlock < m_plan.blockCount) {
+                m_retiredTraffic.add(block.traffic);
+                CacheFill fill;
+                if (m_steadyState->nextClosesWindow()) {
+                    fill = CacheFill { m_hierarchy.l1Fill(), m_hierarchy.l2Fill() };
+                    m_windowTraffic.push_back(m_retiredTraffic);
+                }
+                if (m_steadyState->onBlockFinished(block.finishCycle, fill))
+                    m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
+            }
+            if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
                 if (auto error = dispatch(sm, block.finishCycle, stop))
                     return error;
             }
@@ -182,6 +201,14 @@ namespace {
         return std::nullopt;
     }
 
+    SteadyWindowCounts LaunchTimer::steadyCounts() const
+    {
+        SteadyWindowCounts steady;
+        steady.traffic.addDifference(m_windowTraffic.back(), m_windowTraffic[m_steadyState->steadyFrom()]);
+        steady.blocks = m_steadyState->steadyBlocks();
+        return steady;
+    }
+
     double ratio(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : double(part) / double(whole); }
 
     TimedLaunch LaunchTimer::result(const OccupancyResult& occupancy)
@@ -204,8 +231,15 @@ namespace {
         out.perPcMemory = m_recorder.counters().perPc();
         out.sampledRequests = m_recorder.counters().sampled().requests();
         out.sampledLanes = m_recorder.counters().sampled().lanes();
+        out.simulatedBlocks = m_nextBlock;
+        out.sampled = m_nextBlock < m_plan.blockCount;
         out.cycles = m_endCycle;
-        out.kernelTimeUs = static_cast<double>(m_endCycle) / profile.coreClockMhz;
+        if (out.sampled) {
+            // The blocks never dispatched would have retired at the steady rate before the tail just simulated.
+            const double rest = static_cast<double>(m_plan.blockCount - m_nextBlock);
+            out.cycles += static_cast<std::uint64_t>(std::llround(rest / m_steadyState->blocksPerCycle()));
+        }
+        out.kernelTimeUs = static_cast<double>(out.cycles) / profile.coreClockMhz;
         out.launchOverheadUs = profile.timing.launchOverheadUs;
         out.timeUs = out.kernelTimeUs + out.launchOverheadUs;
         out.blocksPerSm = occupancy.blocksPerSm;
@@ -216,9 +250,11 @@ namespace {
         out.dramBytesRead = m_hierarchy.dramBytesRead();
         out.dramBytesWritten = m_hierarchy.dramBytesWritten();
         out.caches = m_hierarchy.counters();
+        out.bytesRequested = m_recorder.bytesRequested();
+        if (out.sampled)
+            extrapolateCounters(out, out.simulatedBlocks, m_plan.blockCount, steadyCounts());
         out.l1HitRate = ratio(out.caches.l1HitSectors, out.caches.l1HitSectors + out.caches.l1MissSectors);
         out.l2HitRate = ratio(out.caches.l2HitSectors, out.caches.l2HitSectors + out.caches.l2MissSectors);
-        out.bytesRequested = m_recorder.bytesRequested();
         out.effectiveBandwidthGBps = out.timeUs > 0 ? double(out.bytesRequested) / 1e3 / out.timeUs : 0.0;
         out.theoreticalBandwidthGBps = theoreticalBandwidthGBps(profile.memory);
         m_intervals.flush();

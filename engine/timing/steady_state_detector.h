@@ -1,0 +1,68 @@
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace engine::timing {
+
+/// Sampled simulation of homogeneous waves, an option of the timing model. A large grid runs as many waves
+/// of identical blocks; once block completions settle to a steady rate, simulating further waves only
+/// repeats it. The launch then stops dispatching, lets the resident blocks finish, and extrapolates: the
+/// blocks never run take the measured rate, the counters scale by blocks in the grid ÷ blocks simulated.
+/// The idea is thread-block sampling of GPU kernels as in TBPoint (J.-C. Huang, L. Nai, H. Kim, H.-H. S. Lee,
+/// "TBPoint: Reducing Simulation Time for Large-Scale GPGPU Kernels", 2014: homogeneous regions of a kernel
+/// are simulated in part and their rate extrapolated); the stability test here is this model's own. Output
+/// buffers of a sampled launch are incomplete (TimedLaunch::sampled).
+struct SamplingOptions {
+    bool enabled = false;
+    /// Consecutive windows agree when their block throughputs differ by at most this fraction of the lowest.
+    double tolerance = 0.01;
+    /// Windows after the first (the ramp-up wave) that must agree before the launch counts as steady.
+    std::uint32_t stableWindows = 3;
+};
+
+/// The fraction of each cache level's lines that hold data (MemoryHierarchy::l1Fill, l2Fill).
+struct CacheFill {
+    double l1 = 0;
+    double l2 = 0;
+};
+
+/// Watches a launch's block completions in windows of one full wave (SMs × resident blocks per SM) and says
+/// when the last `stableWindows` windows after the first all completed blocks at the same rate, within
+/// `tolerance`, with caches that stopped filling up over those windows (each level's fill grew by at most
+/// `tolerance`). Until a cache is full or its working set is in it, each wave finds it emptier than the
+/// later waves will — an L2 still filling up evicts nothing, so it writes nothing back to DRAM — and such
+/// waves do not stand for the rest. Lives on the timing model's thread.
+class SteadyStateDetector {
+public:
+    SteadyStateDetector(std::uint64_t windowBlocks, const SamplingOptions& options);
+
+    /// True when the next completion ends a window: the one call whose CacheFill is read.
+    bool nextClosesWindow() const { return m_inWindow + 1 == m_windowBlocks; }
+    /// A block finished at `cycle` (completions arrive in about time order), the caches `fill` full (read
+    /// only when nextClosesWindow()); true once steady.
+    bool onBlockFinished(std::uint64_t cycle, const CacheFill& fill);
+    bool steady() const { return m_steady; }
+    /// Blocks retired per cycle over the agreeing windows (0 until steady).
+    double blocksPerCycle() const { return m_rate; }
+    /// Once steady: the agreeing windows run from the end of window `steadyFrom()` to the end of the last
+    /// window, and retired `steadyBlocks()` blocks (the caller's per-window snapshots are indexed alike).
+    std::size_t steadyFrom() const { return m_steadyFrom; }
+    std::uint64_t steadyBlocks() const { return m_windowBlocks * std::max<std::uint32_t>(1, m_options.stableWindows); }
+
+private:
+    void closeWindow(const CacheFill& fill);
+
+    std::uint64_t m_windowBlocks;
+    SamplingOptions m_options;
+    std::uint64_t m_inWindow = 0;
+    std::uint64_t m_latest = 0; ///< the latest completion cycle so far
+    std::vector<std::uint64_t> m_windowEnds; ///< completion cycle at the end of each window
+    std::vector<CacheFill> m_fills; ///< the caches' fill at the end of each window
+    bool m_steady = false;
+    double m_rate = 0;
+    std::size_t m_steadyFrom = 0;
+};
+
+} // namespace engine::timing
