@@ -35,7 +35,7 @@ const std::vector<std::string> kColumns = { "kernel", "time_us", "effective_band
     "theoretical_occupancy", "global_load_requests", "global_load_sectors", "global_load_transactions",
     "global_store_requests", "global_store_sectors", "global_store_transactions", "global_load_efficiency",
     "global_store_efficiency", "shared_load_wavefronts", "shared_store_wavefronts", "dram_bytes_read",
-    "dram_bytes_write", "warp_instructions", "sampled", "simulated_blocks" };
+    "dram_bytes_write", "warp_instructions", "sampled", "simulated_blocks", "cycles" };
 
 std::string csvCell(const nlohmann::json& value)
 {
@@ -131,7 +131,7 @@ Command sweepCommand()
             { "threads", "N", "worker threads (default: one per hardware thread)", false },
             { "functional", "", "run kernels without the timing model (no time or bandwidth)", false },
             { "exact", "", "simulate every block of every launch; by default a launch whose block throughput is "
-                           "steady over three waves stops there and is extrapolated (column \"sampled\")", false },
+                           "steady (two spans of four waves agree within 1 %) stops there and is extrapolated (column \"sampled\")", false },
             { "csv", "", "one CSV row per point and launch", false },
             { "json", "", "one JSON document", false },
             { "set", "NAME=VALUE", "override another scenario parameter at every point (repeatable)", true },

@@ -16,10 +16,13 @@ namespace engine::timing {
 /// buffers of a sampled launch are incomplete (TimedLaunch::sampled).
 struct SamplingOptions {
     bool enabled = false;
-    /// Consecutive windows agree when their block throughputs differ by at most this fraction of the lowest.
+    /// Two spans of windows agree when their block throughputs (and their blocks' DRAM bytes) differ by at most
+    /// this fraction of the higher.
     double tolerance = 0.01;
-    /// Windows after the first (the ramp-up wave) that must agree before the launch counts as steady.
-    std::uint32_t stableWindows = 3;
+    /// k: the last 2k windows after the first (the ramp-up wave) are compared as two halves of k windows. 4
+    /// measured best on the bundled offset sweep (bench/README.md): with 3, slow swings of the one-wave rate
+    /// on G80 and Fermi left errors up to 1.5 %.
+    std::uint32_t stableWindows = 4;
 };
 
 /// The fraction of each cache level's lines that hold data (MemoryHierarchy::l1Fill, l2Fill).
@@ -29,9 +32,10 @@ struct CacheFill {
 };
 
 /// Watches a launch's block completions in windows of one full wave (SMs × resident blocks per SM) and says
-/// when the last `stableWindows` windows after the first all completed blocks at the same rate, within
-/// `tolerance`, with caches that stopped filling up over those windows (each level's fill grew by at most
-/// `tolerance`). Until a cache is full or its working set is in it, each wave finds it emptier than the
+/// when the last 2k windows after the first (k = `stableWindows`), taken as two halves of k windows, retired
+/// blocks at the same rate within `tolerance`, their blocks moved the same DRAM bytes within `tolerance`
+/// (write-backs of a full L2 ramp up over several waves), and the caches stopped filling up over them (each
+/// level's fill grew by at most `tolerance`). Until a cache is full or its working set is in it, each wave finds it emptier than the
 /// later waves will — an L2 still filling up evicts nothing, so it writes nothing back to DRAM — and such
 /// waves do not stand for the rest. Lives on the timing model's thread.
 class SteadyStateDetector {
@@ -40,16 +44,16 @@ public:
 
     /// True when the next completion ends a window: the one call whose CacheFill is read.
     bool nextClosesWindow() const { return m_inWindow + 1 == m_windowBlocks; }
-    /// A block finished at `cycle` (completions arrive in about time order), the caches `fill` full (read
-    /// only when nextClosesWindow()); true once steady.
-    bool onBlockFinished(std::uint64_t cycle, const CacheFill& fill);
+    /// A block finished at `cycle` (completions arrive in about time order) having moved `dramBytes` (reads and
+    /// writes its accesses caused), the caches `fill` full (read only when nextClosesWindow()); true once steady.
+    bool onBlockFinished(std::uint64_t cycle, std::uint64_t dramBytes, const CacheFill& fill);
     bool steady() const { return m_steady; }
     /// Blocks retired per cycle over the agreeing windows (0 until steady).
     double blocksPerCycle() const { return m_rate; }
-    /// Once steady: the agreeing windows run from the end of window `steadyFrom()` to the end of the last
+    /// Once steady: the 2k agreeing windows run from the end of window `steadyFrom()` to the end of the last
     /// window, and retired `steadyBlocks()` blocks (the caller's per-window snapshots are indexed alike).
     std::size_t steadyFrom() const { return m_steadyFrom; }
-    std::uint64_t steadyBlocks() const { return m_windowBlocks * std::max<std::uint32_t>(1, m_options.stableWindows); }
+    std::uint64_t steadyBlocks() const { return 2 * m_windowBlocks * std::max<std::uint32_t>(1, m_options.stableWindows); }
 
 private:
     void closeWindow(const CacheFill& fill);
@@ -60,6 +64,8 @@ private:
     std::uint64_t m_latest = 0; ///< the latest completion cycle so far
     std::vector<std::uint64_t> m_windowEnds; ///< completion cycle at the end of each window
     std::vector<CacheFill> m_fills; ///< the caches' fill at the end of each window
+    std::uint64_t m_windowDram = 0; ///< DRAM bytes of the blocks retired in the open window
+    std::vector<std::uint64_t> m_dramBytes; ///< per closed window
     bool m_steady = false;
     double m_rate = 0;
     std::size_t m_steadyFrom = 0;

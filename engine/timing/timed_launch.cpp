@@ -155,7 +155,8 @@ namespace {
                     fill = CacheFill { m_hierarchy.l1Fill(), m_hierarchy.l2Fill() };
                     m_windowTraffic.push_back(m_retiredTraffic);
                 }
-                if (m_steadyState->onBlockFinished(block.finishCycle, fill))
+                const std::uint64_t dram = block.traffic.dramBytesRead + block.traffic.dramBytesWritten;
+                if (m_steadyState->onBlockFinished(block.finishCycle, dram, fill))
                     m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
             }
             if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
