@@ -33,7 +33,6 @@ public:
     void invalidateAll() { m_tags.invalidateAll(); }
     void prefetch(std::uint64_t lineAddress) const { m_tags.prefetch(lineAddress); }
     bool enabled() const { return m_tags.enabled(); }
-    double fill() const { return m_tags.fill(); }
 
 private:
     std::uint8_t toOwnSectors(std::uint8_t mask32) const;

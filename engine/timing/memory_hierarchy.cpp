@@ -107,14 +107,6 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
     return done;
 }
 
-double MemoryHierarchy::l1Fill() const
-{
-    double sum = 0;
-    for (const L1Cache& l1 : m_l1)
-        sum += l1.fill();
-    return m_l1.empty() ? 0.0 : sum / double(m_l1.size());
-}
-
 void MemoryHierarchy::prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const
 {
     for (const MemTxn& t : txns) {

@@ -49,9 +49,8 @@ public:
     /// caches' tags for them into the host's caches; changes nothing the model sees.
     void prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const;
 
-    /// How full the caches are: the fraction of the L1s' lines (all SMs together) and of the L2's holding data.
-    /// Sampling (steady_state_detector.h) waits until these stop growing: until then the caches are warming.
-    double l1Fill() const;
+    /// How full the L2 is: the fraction of its lines holding data. Sampling (steady_state_detector.h) waits
+    /// until it stops growing: until then the L2 is warming up and writes nothing back.
     double l2Fill() const { return m_l2.fill(); }
 
     const CacheCounters& counters() const { return m_counters; }

@@ -10,12 +10,14 @@ SteadyStateDetector::SteadyStateDetector(std::uint64_t windowBlocks, const Sampl
 {
 }
 
-bool SteadyStateDetector::onBlockFinished(std::uint64_t cycle, std::uint64_t dramBytes, const CacheFill& fill)
+bool SteadyStateDetector::onBlockFinished(std::uint64_t cycle, const BlockCost& cost, const CacheFill& fill)
 {
     if (m_steady)
         return true;
     m_latest = std::max(m_latest, cycle);
-    m_windowDram += dramBytes;
+    m_windowCost.dramBytes += cost.dramBytes;
+    m_windowCost.l1HitSectors += cost.l1HitSectors;
+    m_windowCost.l2HitSectors += cost.l2HitSectors;
     if (++m_inWindow == m_windowBlocks)
         closeWindow(fill);
     return m_steady;
@@ -26,8 +28,8 @@ void SteadyStateDetector::closeWindow(const CacheFill& fill)
     m_inWindow = 0;
     m_windowEnds.push_back(m_latest);
     m_fills.push_back(fill);
-    m_dramBytes.push_back(m_windowDram);
-    m_windowDram = 0;
+    m_costs.push_back(m_windowCost);
+    m_windowCost = BlockCost {};
     // Window 0 holds the first wave (the SMs filling up) and is never compared; window w ≥ 1 spans
     // (ends[w - 1], ends[w]]. The last 2k windows (k = stableWindows), all of them windows ≥ 1, are compared
     // as two halves: single one-wave windows are noisy (a few % on the bundled copies), their means over k
@@ -47,15 +49,21 @@ void SteadyStateDetector::closeWindow(const CacheFill& fill)
     };
     if (earlier == 0 || later == 0 || differ(earlier, later))
         return;
-    std::uint64_t dramEarlier = 0;
-    std::uint64_t dramLater = 0;
-    for (std::size_t w = first + 1; w < m_windowEnds.size(); ++w)
-        (w <= middle ? dramEarlier : dramLater) += m_dramBytes[w];
-    if (differ(dramEarlier, dramLater))
-        return; // the blocks' DRAM traffic is still changing (write-backs ramping up)
-    const CacheFill& before = m_fills[first];
-    if (fill.l1 - before.l1 > m_options.tolerance || fill.l2 - before.l2 > m_options.tolerance)
-        return; // a cache is still warming up
+    BlockCost costEarlier;
+    BlockCost costLater;
+    for (std::size_t w = first + 1; w < m_windowEnds.size(); ++w) {
+        BlockCost& half = w <= middle ? costEarlier : costLater;
+        half.dramBytes += m_costs[w].dramBytes;
+        half.l1HitSectors += m_costs[w].l1HitSectors;
+        half.l2HitSectors += m_costs[w].l2HitSectors;
+    }
+    if (differ(costEarlier.dramBytes, costLater.dramBytes) || differ(costEarlier.l1HitSectors, costLater.l1HitSectors)
+        || differ(costEarlier.l2HitSectors, costLater.l2HitSectors))
+        return; // what the blocks cost the memory system is still changing (write-backs ramping up)
+    // The L2 still warming up: a tenth of the tolerance, because the window where the L2 fills its last lines
+    // and write-backs begin costs a few % more than the ones before and is hard to tell from noise.
+    if (fill.l2 - m_fills[first].l2 > m_options.tolerance / 10)
+        return;
     m_steady = true;
     m_steadyFrom = first;
     m_rate = double(steadyBlocks()) / double(m_windowEnds.back() - m_windowEnds[first]);

@@ -25,17 +25,25 @@ struct SamplingOptions {
     std::uint32_t stableWindows = 4;
 };
 
-/// The fraction of each cache level's lines that hold data (MemoryHierarchy::l1Fill, l2Fill).
+/// The fraction of the L2's lines that hold data (MemoryHierarchy::l2Fill). While it grows, the L2 evicts
+/// nothing, so it writes nothing back: waves of that time cost less DRAM traffic than the later ones.
 struct CacheFill {
-    double l1 = 0;
     double l2 = 0;
+};
+
+/// What one retired block's accesses cost below the SM (write-backs they caused included).
+struct BlockCost {
+    std::uint64_t dramBytes = 0; ///< read and written
+    std::uint64_t l1HitSectors = 0;
+    std::uint64_t l2HitSectors = 0;
 };
 
 /// Watches a launch's block completions in windows of one full wave (SMs × resident blocks per SM) and says
 /// when the last 2k windows after the first (k = `stableWindows`), taken as two halves of k windows, retired
-/// blocks at the same rate within `tolerance`, their blocks moved the same DRAM bytes within `tolerance`
-/// (write-backs of a full L2 ramp up over several waves), and the caches stopped filling up over them (each
-/// level's fill grew by at most `tolerance`). Until a cache is full or its working set is in it, each wave finds it emptier than the
+/// blocks at the same rate within `tolerance`, their blocks cost the same DRAM bytes and L1 and L2 hits within
+/// `tolerance` (write-backs of a full L2 ramp up over several waves), and the L2 stopped filling up over them
+/// (its fill grew by at most a tenth of `tolerance`). The L1s are write-through, so their filling up causes no write-back
+/// ramp; it shows, if at all, in the hits compared. Until a cache is full or its working set is in it, each wave finds it emptier than the
 /// later waves will — an L2 still filling up evicts nothing, so it writes nothing back to DRAM — and such
 /// waves do not stand for the rest. Lives on the timing model's thread.
 class SteadyStateDetector {
@@ -44,9 +52,9 @@ public:
 
     /// True when the next completion ends a window: the one call whose CacheFill is read.
     bool nextClosesWindow() const { return m_inWindow + 1 == m_windowBlocks; }
-    /// A block finished at `cycle` (completions arrive in about time order) having moved `dramBytes` (reads and
-    /// writes its accesses caused), the caches `fill` full (read only when nextClosesWindow()); true once steady.
-    bool onBlockFinished(std::uint64_t cycle, std::uint64_t dramBytes, const CacheFill& fill);
+    /// A block finished at `cycle` (completions arrive in about time order) at `cost`, the caches `fill` full
+    /// (read only when nextClosesWindow()); true once steady.
+    bool onBlockFinished(std::uint64_t cycle, const BlockCost& cost, const CacheFill& fill);
     bool steady() const { return m_steady; }
     /// Blocks retired per cycle over the agreeing windows (0 until steady).
     double blocksPerCycle() const { return m_rate; }
@@ -64,8 +72,8 @@ private:
     std::uint64_t m_latest = 0; ///< the latest completion cycle so far
     std::vector<std::uint64_t> m_windowEnds; ///< completion cycle at the end of each window
     std::vector<CacheFill> m_fills; ///< the caches' fill at the end of each window
-    std::uint64_t m_windowDram = 0; ///< DRAM bytes of the blocks retired in the open window
-    std::vector<std::uint64_t> m_dramBytes; ///< per closed window
+    BlockCost m_windowCost; ///< of the blocks retired in the open window
+    std::vector<BlockCost> m_costs; ///< per closed window
     bool m_steady = false;
     double m_rate = 0;
     std::size_t m_steadyFrom = 0;

@@ -152,11 +152,12 @@ namespace {
                 m_retiredTraffic.add(block.traffic);
                 CacheFill fill;
                 if (m_steadyState->nextClosesWindow()) {
-                    fill = CacheFill { m_hierarchy.l1Fill(), m_hierarchy.l2Fill() };
+                    fill = CacheFill { m_hierarchy.l2Fill() };
                     m_windowTraffic.push_back(m_retiredTraffic);
                 }
-                const std::uint64_t dram = block.traffic.dramBytesRead + block.traffic.dramBytesWritten;
-                if (m_steadyState->onBlockFinished(block.finishCycle, dram, fill))
+                const BlockCost cost { block.traffic.dramBytesRead + block.traffic.dramBytesWritten,
+                    block.traffic.caches.l1HitSectors, block.traffic.caches.l2HitSectors };
+                if (m_steadyState->onBlockFinished(block.finishCycle, cost, fill))
                     m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
             }
             if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {

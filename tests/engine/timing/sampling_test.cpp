@@ -36,7 +36,7 @@ engine::timing::TimingOptions sampledTiming()
 /// detector became steady, or -1.
 int feed(SteadyStateDetector& detector, int windows, std::uint64_t perWindow,
     const std::function<std::uint64_t(int)>& span, const std::function<CacheFill(int)>& fill,
-    const std::function<std::uint64_t(int)>& dram = [](int) { return 256u; })
+    const std::function<std::uint64_t(int)>& dram = [](int) { return std::uint64_t { 256 }; })
 {
     std::uint64_t cycle = 0;
     for (int w = 0; w < windows; ++w) {
@@ -44,7 +44,7 @@ int feed(SteadyStateDetector& detector, int windows, std::uint64_t perWindow,
         for (std::uint64_t b = 1; b <= perWindow; ++b) {
             const std::uint64_t at = start + span(w) * b / perWindow;
             const CacheFill f = detector.nextClosesWindow() ? fill(w) : CacheFill {};
-            if (detector.onBlockFinished(at, dram(w), f))
+            if (detector.onBlockFinished(at, engine::timing::BlockCost { dram(w), 0, 0 }, f))
                 return w;
         }
         cycle = start + span(w);
@@ -129,7 +129,7 @@ TEST(SteadyStateDetector, WaitsForTheCachesToStopFillingUp)
     // Throughput is flat from the start, but the L2 fills by 10 % a window until it is full at the end of
     // window 9: the eight agreeing windows must start there, so the launch is steady at the end of window 17.
     const int at = feed(detector, 20, 100, [](int) { return 1000u; },
-        [](int w) { return CacheFill { 1.0, std::min(1.0, 0.1 * (w + 1)) }; });
+        [](int w) { return CacheFill { std::min(1.0, 0.1 * (w + 1)) }; });
     EXPECT_EQ(at, 17);
     EXPECT_EQ(detector.steadyFrom(), 9u);
 }
