@@ -137,9 +137,9 @@ TEST(SteadyStateDetector, WaitsForTheCachesToStopFillingUp)
 TEST(SteadyStateDetector, WaitsForTheBlocksDramTrafficToSettle)
 {
     SteadyStateDetector detector(100, sampling());
-    // Write-backs ramp up until window 5: blocks move 256 bytes each, then 512.
+    // Write-backs start in window 5: blocks move 256 bytes each before, 512 from then on.
     const int at = feed(detector, 30, 100, [](int) { return 1000u; }, [](int) { return CacheFill {}; },
-        [](int w) { return w < 5 ? 256u + 64u * std::uint64_t(w) : 512u; });
+        [](int w) { return w < 5 ? std::uint64_t { 256 } : std::uint64_t { 512 }; });
     EXPECT_EQ(at, 12); // windows 5-8 and 9-12 agree
 }
 
