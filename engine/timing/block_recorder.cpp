@@ -1,5 +1,7 @@
 #include "engine/timing/block_recorder.h"
 
+#include "engine/timing/sector_mask.h"
+
 #include <algorithm>
 #include <bit>
 
@@ -132,7 +134,7 @@ void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace
         std::uint8_t full = 0;
         for (std::uint32_t s = 0; s < 8; ++s)
             full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
-        const auto bytes = static_cast<std::uint32_t>(std::popcount(unsigned { lines[i].sectors })) * kSectorBytes;
+        const auto bytes = sectorCount(lines[i].sectors) * kSectorBytes;
         MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, 0, {} };
         std::copy_n(lines[i].byteMask.begin(), txn.byteMasks.size(), txn.byteMasks.begin());
         trace.txns.push_back(txn);

@@ -1,5 +1,7 @@
 #include "engine/timing/l2_cache.h"
 
+#include "engine/timing/sector_mask.h"
+
 #include <bit>
 
 namespace engine::timing {
@@ -10,7 +12,7 @@ namespace {
 
     std::uint32_t sectorBytes(std::uint8_t mask)
     {
-        return static_cast<std::uint32_t>(std::popcount(static_cast<unsigned>(mask))) * kSectorBytes;
+        return sectorCount(mask) * kSectorBytes;
     }
 
 } // namespace

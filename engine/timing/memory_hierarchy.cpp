@@ -1,5 +1,7 @@
 #include "engine/timing/memory_hierarchy.h"
 
+#include "engine/timing/sector_mask.h"
+
 #include <algorithm>
 #include <bit>
 
@@ -9,7 +11,7 @@ namespace {
 
     std::uint32_t sectorBytes(std::uint8_t mask)
     {
-        return static_cast<std::uint32_t>(std::popcount(unsigned { mask })) * 32u;
+        return sectorCount(mask) * 32u;
     }
 
 } // namespace
@@ -75,8 +77,8 @@ std::uint64_t MemoryHierarchy::readL2(const MemTxn& txn, std::uint8_t sectors, s
 {
     const L2Outcome out = m_l2.read(txn.address, sectors);
     writeBack(out, now);
-    m_counters.l2HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { out.hitSectors }));
-    m_counters.l2MissSectors += static_cast<std::uint64_t>(std::popcount(unsigned { out.fillSectors }));
+    m_counters.l2HitSectors += std::uint64_t { sectorCount(out.hitSectors) };
+    m_counters.l2MissSectors += std::uint64_t { sectorCount(out.fillSectors) };
     if (out.fillSectors)
         return m_dram.read(now, sectorBytes(out.fillSectors));
     return now + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
@@ -94,8 +96,8 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
         if (viaL1 && m_l1[sm].enabled()) {
             const auto access = m_l1[sm].load(t.address, t.sectors);
             const auto missing = static_cast<std::uint8_t>(t.sectors & ~access.hit);
-            m_counters.l1HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { access.hit }));
-            m_counters.l1MissSectors += static_cast<std::uint64_t>(std::popcount(unsigned { missing }));
+            m_counters.l1HitSectors += std::uint64_t { sectorCount(access.hit) };
+            m_counters.l1MissSectors += std::uint64_t { sectorCount(missing) };
             if (missing == 0) {
                 done = std::max(done, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
                 continue;

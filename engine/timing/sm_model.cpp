@@ -197,7 +197,7 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
     if (m_recording)
         markIssued(w, slot, now);
     std::uint64_t ready = 0;
-    if (op.kind == OpKind::Compute || op.kind == OpKind::Shared) {
+    if (!m_ctx.attributeTraffic || op.kind == OpKind::Compute || op.kind == OpKind::Shared) {
         ready = execute(w, slot, op, now);
     } else { // what the access cost below the SM is the block's (sampling extrapolates per block)
         const MemoryTraffic before = m_ctx.memory->traffic();

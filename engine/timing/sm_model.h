@@ -30,13 +30,14 @@ struct SmContext {
     std::uint32_t warpsPerBlock = 1;
     std::uint32_t blocksPerSm = 1;
     std::uint64_t blockLaunchCycles = 0;
+    bool attributeTraffic = false; ///< count each block's DRAM and cache traffic (FinishedBlock::traffic; sampling)
 };
 
 /// A block whose warps have all finished; its traces go back to the dispatcher for reuse.
 struct FinishedBlock {
     std::uint64_t finishCycle = 0;
     std::vector<WarpTrace> traces;
-    MemoryTraffic traffic; ///< the DRAM bytes and cache sectors its accesses caused (write-backs included)
+    MemoryTraffic traffic; ///< the DRAM bytes and cache sectors its accesses caused, when SmContext::attributeTraffic
 };
 
 /// One SM: resident blocks, their warps, the warp schedulers (warp slot s belongs to scheduler

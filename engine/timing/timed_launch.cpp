@@ -98,7 +98,7 @@ namespace {
         m_context = SmContext { &m_statics, &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
-            static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles) };
+            static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles), options.sampling.enabled };
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());
