@@ -51,6 +51,11 @@ void printText(const engine::RunReport& report, std::ostream& out)
             l.outcome.timeUs ? std::to_string(*l.outcome.timeUs) : "-" });
     }
     table.print(out);
+    for (const auto& l : report.launches) {
+        if (l.outcome.sampled && l.outcome.simulatedBlocks)
+            out << l.kernel << ": sampled, " << *l.outcome.simulatedBlocks << " of " << l.outcome.stats.blocks
+                << " blocks simulated, the rest extrapolated from the steady rate\n";
+    }
 }
 
 int runRun(const ParsedArgs& args, CommandIo& io)
