@@ -52,6 +52,8 @@ namespace {
         std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop);
         std::optional<Error> dispatchFirstWave(const std::stop_token& stop);
         std::optional<Error> retire(std::uint32_t sm, const std::stop_token& stop);
+        /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
+        void watchForSteadyState(const FinishedBlock& block);
         SteadyWindowCounts steadyCounts() const;
 
         const simt::LaunchRequest& m_request;
@@ -148,24 +150,28 @@ namespace {
         for (FinishedBlock& block : done) {
             m_endCycle = std::max(m_endCycle, block.finishCycle);
             m_pool.push_back(std::move(block.traces));
-            if (m_steadyState && m_nextBlock < m_plan.blockCount) {
-                m_retiredTraffic.add(block.traffic);
-                CacheFill fill;
-                if (m_steadyState->nextClosesWindow()) {
-                    fill = CacheFill { m_hierarchy.l2Fill() };
-                    m_windowTraffic.push_back(m_retiredTraffic);
-                }
-                const BlockCost cost { block.traffic.dramBytesRead + block.traffic.dramBytesWritten,
-                    block.traffic.caches.l1HitSectors, block.traffic.caches.l2HitSectors };
-                if (m_steadyState->onBlockFinished(block.finishCycle, cost, fill))
-                    m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
-            }
+            if (m_steadyState && m_nextBlock < m_plan.blockCount)
+                watchForSteadyState(block);
             if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
                 if (auto error = dispatch(sm, block.finishCycle, stop))
                     return error;
             }
         }
         return std::nullopt;
+    }
+
+    void LaunchTimer::watchForSteadyState(const FinishedBlock& block)
+    {
+        m_retiredTraffic.add(block.traffic);
+        CacheFill fill;
+        if (m_steadyState->nextClosesWindow()) {
+            fill = CacheFill { m_hierarchy.l2Fill() };
+            m_windowTraffic.push_back(m_retiredTraffic);
+        }
+        const BlockCost cost { block.traffic.dramBytesRead + block.traffic.dramBytesWritten,
+            block.traffic.caches.l1HitSectors, block.traffic.caches.l2HitSectors };
+        if (m_steadyState->onBlockFinished(block.finishCycle, cost, fill))
+            m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
     }
 
     // An SM keeps stepping while its next event stays within kRunAhead cycles of the event that woke it,
