@@ -84,13 +84,13 @@ void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
 {
     w.headOp = *w.head;
     const TraceOp& op = w.headOp;
-    const StaticInstruction& st = (*m_ctx.statics)[op.function][op.pc];
+    const StaticInstruction& st = m_ctx.statics[op.instruction];
     w.headStatic = &st;
     w.dependency = m_scoreboards[slot].waitFor(st, now);
     w.headPipe = op.kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
     if (op.kind == OpKind::GlobalLoad || op.kind == OpKind::GlobalStore || op.kind == OpKind::GlobalAtomic) {
         const bool viaL1 = op.kind == OpKind::GlobalLoad && op.cacheInL1;
-        m_ctx.memory->prefetch(m_id, { w.txns + op.memFirst, op.memCount }, viaL1);
+        m_ctx.memory->prefetch(m_id, { w.txns, op.memCount }, viaL1);
     }
     syncWake(w, slot);
 }
@@ -165,7 +165,7 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
 std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now)
 {
     const PipeTiming& p = *m_ctx.pipes;
-    const std::span<const MemTxn> txns(w.txns + op.memFirst, op.memCount);
+    const std::span<const MemTxn> txns(w.txns, op.memCount);
     switch (op.kind) {
     case OpKind::Shared:
         // Bank conflicts serialize a request into wavefronts (best-practices-guide-v8.0.txt §9.2.2.1).
@@ -217,6 +217,7 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
 
 void SmModel::advance(Warp& w, std::uint32_t slot, std::uint64_t now)
 {
+    w.txns += w.headOp.memCount;
     ++w.head;
     if (w.head == w.end) {
         finishWarp(w, slot, now);

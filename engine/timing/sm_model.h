@@ -21,7 +21,7 @@ inline constexpr std::uint8_t kLsuPipe = static_cast<std::uint8_t>(kPipeCount);
 
 /// What every SM of a launch shares (read-only except the memory hierarchy and the interval recorder).
 struct SmContext {
-    const std::vector<std::vector<StaticInstruction>>* statics = nullptr; ///< per function, per PC
+    const StaticInstruction* statics = nullptr; ///< the module's flat instruction table (TraceOp::instruction)
     const PipeTiming* pipes = nullptr;
     MemoryHierarchy* memory = nullptr;
     IntervalRecorder* intervals = nullptr;
@@ -82,7 +82,7 @@ private:
         /// traces (which stay put while the block is resident), so an issue does not walk block → trace → op.
         const TraceOp* head = nullptr;
         const TraceOp* end = nullptr;
-        const MemTxn* txns = nullptr;
+        const MemTxn* txns = nullptr; ///< the head op's first transaction (ops take theirs in order)
         const StaticInstruction* headStatic = nullptr; ///< of *head
         TraceOp headOp; ///< a copy of *head: the trace is far from the host's caches by the time the op issues
         std::uint64_t nextIssue = 0;

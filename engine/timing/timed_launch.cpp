@@ -60,7 +60,7 @@ namespace {
         const simt::LaunchPlan& m_plan;
         const TimingOptions& m_options;
         MemoryHierarchy& m_hierarchy;
-        std::vector<std::vector<StaticInstruction>> m_statics;
+        std::vector<StaticInstruction> m_statics; ///< analyzeModuleFlat
         PipeTiming m_pipes;
         IntervalRecorder m_intervals;
         SmContext m_context;
@@ -87,7 +87,7 @@ namespace {
         , m_plan(plan)
         , m_options(options)
         , m_hierarchy(hierarchy)
-        , m_statics(analyzeModule(*request.module))
+        , m_statics(analyzeModuleFlat(*request.module))
         , m_pipes(makePipeTiming(*request.profile))
         , m_intervals(static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals,
               options.sink)
@@ -97,7 +97,7 @@ namespace {
         , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
         , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
     {
-        m_context = SmContext { &m_statics, &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
+        m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
             static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles), options.sampling.enabled };
