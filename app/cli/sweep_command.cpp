@@ -1,4 +1,5 @@
 // warpscope-cli sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json
+#include "app/cli/allocator_tuning.h"
 #include "app/cli/command_list.h"
 #include "app/cli/device_loading.h"
 #include "app/cli/param_overrides.h"
@@ -91,6 +92,7 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
             return std::make_unique<engine::FunctionalExecutor>();
         return std::make_unique<engine::timing::TimedExecutor>(timing);
     };
+    keepFreedMemoryForReuse();
     const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
     if (!points)
         throw UsageError(points.error().toString());
