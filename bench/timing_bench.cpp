@@ -1,5 +1,7 @@
 // Throughput of the timing model (issue 6: at least 5 M warp instructions per second per core with timing
-// on): offsetCopy with 16 M elements on the h100 and g80 profiles, functional run and timing together.
+// on): offsetCopy with 16 M elements on the h100 and g80 profiles, functional run and timing together; and the
+// same launches sampled (TimingOptions::sampling), whose rate counts the grid's warp instructions (the
+// extrapolated ones included) per second of simulation.
 #include "engine/device/device_catalog.h"
 #include "engine/ptx/module_loader.h"
 #include "engine/timing/timed_launch.h"
@@ -31,7 +33,7 @@ const engine::ptx::Module& offsetCopyModule(const char* arch)
     return it->second;
 }
 
-void offsetCopy16M(benchmark::State& state, const char* device)
+void offsetCopy16M(benchmark::State& state, const char* device, bool sampled = false)
 {
     const auto& m = offsetCopyModule("sm_80");
     const std::uint64_t n = 16u << 20;
@@ -51,12 +53,15 @@ void offsetCopy16M(benchmark::State& state, const char* device)
     r.grid = { static_cast<std::uint32_t>(n / 256), 1, 1 };
     r.block = { 256, 1, 1 };
     std::uint64_t warpInstructions = 0;
+    engine::timing::TimingOptions options;
+    options.sampling.enabled = sampled;
     for (auto _ : state) {
-        auto timed = engine::timing::runTimedKernel(r, mem, engine::timing::TimingOptions {});
+        auto timed = engine::timing::runTimedKernel(r, mem, options);
         if (!timed)
             throw std::runtime_error(timed.error().toString());
         warpInstructions += timed->stats.warpInstructions;
         state.counters["cycles"] = static_cast<double>(timed->cycles);
+        state.counters["simulated_blocks"] = static_cast<double>(timed->simulatedBlocks);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(warpInstructions));
     state.counters["warp_instr_per_s"] = benchmark::Counter(static_cast<double>(warpInstructions), benchmark::Counter::kIsRate);
@@ -64,6 +69,8 @@ void offsetCopy16M(benchmark::State& state, const char* device)
 
 BENCHMARK_CAPTURE(offsetCopy16M, h100, "h100")->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK_CAPTURE(offsetCopy16M, g80, "g80")->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(offsetCopy16M, h100_sampled, "h100", true)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(offsetCopy16M, g80_sampled, "g80", true)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 } // namespace
 

@@ -51,6 +51,11 @@ void printText(const engine::RunReport& report, std::ostream& out)
             l.outcome.timeUs ? std::to_string(*l.outcome.timeUs) : "-" });
     }
     table.print(out);
+    for (const auto& l : report.launches) {
+        if (l.outcome.sampled && l.outcome.simulatedBlocks)
+            out << l.kernel << ": sampled, " << *l.outcome.simulatedBlocks << " of " << l.outcome.stats.blocks
+                << " blocks simulated, the rest extrapolated from the steady rate\n";
+    }
 }
 
 int runRun(const ParsedArgs& args, CommandIo& io)
@@ -66,11 +71,18 @@ int runRun(const ParsedArgs& args, CommandIo& io)
     if (!prepared)
         throw UsageError(prepared.error().toString());
     // The timing model gives each launch its duration; --functional runs the kernels without it (faster).
+    // --sample stops a launch once its block throughput is steady and extrapolates (timed_launch.h); the
+    // blocks it skipped never write their outputs, so there is nothing complete to dump.
+    if (args.flag("sample") && !args.values("dump").empty())
+        throw UsageError("--dump needs every block's output; drop --sample");
     std::unique_ptr<engine::KernelExecutor> executor;
-    if (args.flag("functional"))
+    if (args.flag("functional")) {
         executor = std::make_unique<engine::FunctionalExecutor>();
-    else
-        executor = std::make_unique<engine::timing::TimedExecutor>();
+    } else {
+        engine::timing::TimingOptions timing;
+        timing.sampling.enabled = args.flag("sample");
+        executor = std::make_unique<engine::timing::TimedExecutor>(timing);
+    }
     engine::RunOptions options;
     options.instructionBudget = static_cast<std::uint64_t>(budget);
     const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, options);
@@ -112,13 +124,15 @@ Command runCommand()
     return Command {
         "run",
         "run a scenario on a modeled device and report each launch's counters",
-        "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--db FILE] [--json]",
+        "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--sample] [--db FILE] [--json]",
         {
             { "device", "ID", "device profile id (default: the scenario's device, else h100)", false },
             { "set", "NAME=VALUE", "override a scenario parameter (repeatable)", true },
             { "dump", "NAME=FILE", "write buffer NAME's final bytes to FILE, little-endian (repeatable)", true },
             { "budget", "N", "warp instructions allowed per launch before it is stopped (default 2e9)", false },
             { "functional", "", "run kernels without the timing model (no time, cycles or bandwidth)", false },
+            { "sample", "", "time large grids by sampling: once block throughput is steady, extrapolate the rest "
+                            "(launches say \"sampled\"; outputs incomplete, so no --dump)", false },
             { "db", "FILE", "append the run to this session database (created when missing)", false },
             { "json", "", "print one JSON document", false },
         },

@@ -72,6 +72,8 @@ nlohmann::json launchJson(const engine::LaunchReport& launch)
         { "warp_instructions", o.stats.warpInstructions },
         { "thread_instructions", o.stats.threadInstructions },
         { "divergent_branches", o.stats.divergentBranches },
+        { "sampled", o.sampled },
+        { "simulated_blocks", orNull(o.simulatedBlocks) },
     };
 }
 
@@ -89,6 +91,7 @@ nlohmann::json runReportJson(const engine::RunReport& report)
         { "name", report.scenarioName },
         { "params", params },
         { "kernels_timed", report.kernelsTimed },
+        { "outputs_complete", report.outputsComplete },
         { "total_time_us", report.totalTimeUs },
         { "timeline", timelineJson(report) },
         { "launches", launches },

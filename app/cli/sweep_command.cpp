@@ -1,4 +1,5 @@
 // warpscope-cli sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json
+#include "app/cli/allocator_tuning.h"
 #include "app/cli/command_list.h"
 #include "app/cli/device_loading.h"
 #include "app/cli/param_overrides.h"
@@ -35,7 +36,7 @@ const std::vector<std::string> kColumns = { "kernel", "time_us", "effective_band
     "theoretical_occupancy", "global_load_requests", "global_load_sectors", "global_load_transactions",
     "global_store_requests", "global_store_sectors", "global_store_transactions", "global_load_efficiency",
     "global_store_efficiency", "shared_load_wavefronts", "shared_store_wavefronts", "dram_bytes_read",
-    "dram_bytes_write", "warp_instructions" };
+    "dram_bytes_write", "warp_instructions", "sampled", "simulated_blocks", "cycles" };
 
 std::string csvCell(const nlohmann::json& value)
 {
@@ -82,11 +83,16 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     options.threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
     options.overrides = parseOverrides(args);
     const bool functional = args.flag("functional");
-    options.makeExecutor = [functional]() -> std::unique_ptr<engine::KernelExecutor> {
+    // Sampled by default: a point needs its time and counters, not its output buffers, and large grids reach
+    // a steady block throughput after a few waves (steady_state_detector.h). --exact runs every block.
+    engine::timing::TimingOptions timing;
+    timing.sampling.enabled = !args.flag("exact");
+    options.makeExecutor = [functional, timing]() -> std::unique_ptr<engine::KernelExecutor> {
         if (functional)
             return std::make_unique<engine::FunctionalExecutor>();
-        return std::make_unique<engine::timing::TimedExecutor>();
+        return std::make_unique<engine::timing::TimedExecutor>(timing);
     };
+    keepFreedMemoryForReuse();
     const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
     if (!points)
         throw UsageError(points.error().toString());
@@ -120,12 +126,14 @@ Command sweepCommand()
     return Command {
         "sweep",
         "run a scenario over a parameter range on several devices, points in parallel",
-        "sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] [--set NAME=VALUE ...] --csv|--json [--threads N] [--db FILE]",
+        "sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] [--set NAME=VALUE ...] --csv|--json [--exact] [--threads N] [--db FILE]",
         {
             { "param", "NAME=FROM:TO[:STEP]", "the parameter to sweep, inclusive range", false },
             { "device", "ID[,ID...]", "device profile ids, comma-separated", false },
             { "threads", "N", "worker threads (default: one per hardware thread)", false },
             { "functional", "", "run kernels without the timing model (no time or bandwidth)", false },
+            { "exact", "", "simulate every block of every launch; by default a launch whose block throughput is "
+                           "steady (two spans of four waves agree within 1 %) stops there and is extrapolated (column \"sampled\")", false },
             { "csv", "", "one CSV row per point and launch", false },
             { "json", "", "one JSON document", false },
             { "set", "NAME=VALUE", "override another scenario parameter at every point (repeatable)", true },

@@ -27,13 +27,13 @@ private:
 };
 
 template <typename T>
-void put(std::vector<std::uint8_t>& bytes, std::size_t index, T value)
+void put(std::span<std::uint8_t> bytes, std::size_t index, T value)
 {
     std::memcpy(bytes.data() + index * sizeof(T), &value, sizeof(T));
 }
 
 /// Stores `value` as element `index` of `type`, converting as a C cast would.
-void store(std::vector<std::uint8_t>& bytes, ElementType type, std::size_t index, double value, std::uint64_t bits)
+void store(std::span<std::uint8_t> bytes, ElementType type, std::size_t index, double value, std::uint64_t bits)
 {
     switch (type) {
     case ElementType::I8: return put(bytes, index, static_cast<std::int8_t>(bits));
@@ -49,7 +49,7 @@ void store(std::vector<std::uint8_t>& bytes, ElementType type, std::size_t index
     }
 }
 
-Result<std::vector<std::uint8_t>> fromFile(const ResolvedBuffer& buffer)
+std::optional<Error> fromFile(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes)
 {
     std::ifstream in(buffer.init.file, std::ios::binary | std::ios::ate);
     if (!in)
@@ -60,24 +60,29 @@ Result<std::vector<std::uint8_t>> fromFile(const ResolvedBuffer& buffer)
         return Error { ErrorCode::InvalidArgument,
             "holds " + std::to_string(size) + " bytes but buffer '" + buffer.name + "' has " + std::to_string(buffer.bytes),
             SourceLocation::inFile(buffer.init.file.string()) };
-    std::vector<std::uint8_t> bytes(buffer.bytes);
     in.seekg(0);
     in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    return bytes;
+    return std::nullopt;
 }
 
 } // namespace
 
 Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer)
 {
-    if (buffer.init.kind == BufferInit::Kind::File)
-        return fromFile(buffer);
     std::vector<std::uint8_t> bytes(buffer.bytes, 0);
+    if (auto error = writeInitialContents(buffer, bytes))
+        return *error;
+    return bytes;
+}
+
+std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes)
+{
     const auto type = buffer.type;
     switch (buffer.init.kind) {
-    case BufferInit::Kind::Zero:
-    case BufferInit::Kind::File:
+    case BufferInit::Kind::Zero: // the storage comes zeroed
         break;
+    case BufferInit::Kind::File:
+        return fromFile(buffer, bytes);
     case BufferInit::Kind::Iota:
         for (std::size_t i = 0; i < buffer.count; ++i)
             store(bytes, type, i, static_cast<double>(i), i);
@@ -100,7 +105,7 @@ Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer)
         break;
     }
     }
-    return bytes;
+    return std::nullopt;
 }
 
 } // namespace engine

@@ -4,6 +4,8 @@
 #include "engine/host/resolved_scenario.h"
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace engine {
@@ -14,5 +16,10 @@ namespace engine {
 /// a fill value converted to the element type; or a file's raw bytes, which must match the buffer's size.
 /// The same buffer and seed always give the same bytes.
 Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer);
+
+/// The same bytes written into `bytes`, which holds buffer.bytes zeroed bytes (a device allocation): no
+/// temporary copy of a large buffer. An error (a file that cannot be read or has the wrong size) leaves
+/// `bytes` partly written.
+std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes);
 
 } // namespace engine

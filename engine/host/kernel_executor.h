@@ -27,6 +27,11 @@ struct KernelOutcome {
     std::vector<LaneAddresses> sampledLanes; ///< their lane addresses
     std::vector<WarpInterval> intervals; ///< per-warp states of the SMs a timing model recorded
     std::uint64_t intervalsDropped = 0; ///< beyond the timing model's cap
+    /// True when the timing model sampled the launch (engine/timing/steady_state_detector.h): only
+    /// `simulatedBlocks` blocks ran, time and counters were extrapolated to the grid, and the blocks that did
+    /// not run left their outputs unwritten.
+    bool sampled = false;
+    std::optional<std::uint64_t> simulatedBlocks; ///< blocks that ran; nullopt without a timing model (all ran)
 };
 
 /// Runs kernel launches for the scenario runner: functionally, or through a timing model.

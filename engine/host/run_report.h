@@ -42,7 +42,10 @@ struct RunReport {
     std::vector<TimelineEntry> timeline;
     double totalTimeUs = 0;
     bool kernelsTimed = false; ///< false: kernels ran functionally and took no modeled time
-    std::vector<BufferImage> buffers;
+    /// False when a launch was sampled (KernelOutcome::sampled): buffers then hold what the simulated blocks
+    /// wrote, not the program's result, and `buffers` is left empty.
+    bool outputsComplete = true;
+    std::vector<BufferImage> buffers; ///< empty when !outputsComplete or RunOptions::collectBuffers is off
 };
 
 } // namespace engine

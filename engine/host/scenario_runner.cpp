@@ -76,15 +76,16 @@ std::optional<Error> Runner::allocateBuffers()
     m_pageable.resize(m_scenario.buffers.size());
     for (std::size_t i = 0; i < m_scenario.buffers.size(); ++i) {
         const auto& buffer = m_scenario.buffers[i];
-        auto contents = initialContents(buffer);
-        if (!contents)
-            return contents.error();
         // Device buffers, and pinned host buffers (mapped into the device's address space for zero copy,
         // best-practices-guide-v8.0.txt §9.1.3), live in the device memory image; pageable ones on the host.
         if (!buffer.host || buffer.pinned) {
             m_addresses[i] = m_memory.allocate(buffer.host ? "host:" + buffer.name : buffer.name, buffer.bytes);
-            std::memcpy(m_memory.bytes(m_addresses[i]).data(), contents->data(), contents->size());
+            if (auto error = writeInitialContents(buffer, m_memory.bytes(m_addresses[i])))
+                return error;
         } else {
+            auto contents = initialContents(buffer);
+            if (!contents)
+                return contents.error();
             m_pageable[i] = std::move(contents).value();
         }
     }
@@ -224,7 +225,10 @@ Result<RunReport> Runner::run()
     m_report.totalTimeUs = m_scheduler.totalTimeUs();
     m_report.kernelsTimed = std::all_of(m_report.launches.begin(), m_report.launches.end(),
         [](const auto& l) { return l.outcome.timeUs.has_value(); });
-    collectBuffers();
+    m_report.outputsComplete = std::none_of(m_report.launches.begin(), m_report.launches.end(),
+        [](const auto& l) { return l.outcome.sampled; });
+    if (m_options.collectBuffers && m_report.outputsComplete)
+        collectBuffers();
     return std::move(m_report);
 }
 

@@ -23,6 +23,7 @@ struct RunOptions {
     std::uint64_t instructionBudget = 2'000'000'000; ///< warp instructions per launch (runaway loops)
     std::stop_token stop;
     std::function<void(const RunProgress&)> progress; ///< called on the running thread; may be empty
+    bool collectBuffers = true; ///< copy every buffer's final bytes into RunReport::buffers (for --dump, tests)
 };
 
 /// Runs a resolved scenario on a device: allocates and fills the buffers, performs every step in order —

@@ -74,6 +74,7 @@ Result<SweepRun> runPoint(const std::filesystem::path& scenario, const SweepRang
     auto executor = options.makeExecutor();
     RunOptions runOptions;
     runOptions.stop = options.stop;
+    runOptions.collectBuffers = false; // a sweep reports counters and times; every point's buffers would pile up
     auto report = runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, runOptions);
     if (!report)
         return report.error();

@@ -1,5 +1,8 @@
 #include "engine/timing/block_recorder.h"
 
+#include "engine/timing/sector_mask.h"
+#include "engine/timing/static_instruction.h"
+
 #include <algorithm>
 #include <bit>
 
@@ -10,10 +13,11 @@ namespace {
     constexpr std::uint32_t kSectorBytes = 32; // best-practices-guide-current.txt §9.2.1
 
     /// Per line touched by one warp access: which sectors, and which bytes of each (to tell full writes).
+    /// No member initializers: a request's table of 64 stays uninitialized until a line is added to it.
     struct LineBytes {
-        std::uint64_t line = 0;
-        std::uint8_t sectors = 0;
-        std::array<std::uint32_t, 8> byteMask {};
+        std::uint64_t line;
+        std::uint8_t sectors;
+        std::array<std::uint32_t, 8> byteMask;
     };
 
     std::uint32_t bytesMask(std::uint32_t offset, std::uint32_t size)
@@ -42,6 +46,8 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
     , m_banks(makeSharedBankModel(profile))
     , m_counters(profile, kernel, module.functions[kernel].instructions.size())
     , m_traces(warpsPerBlock)
+    , m_functionBases(functionBases(module))
+    , m_opTxnStart(warpsPerBlock, 0)
     , m_lineBytes(static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)))
     , m_cached(profile.caches.l2Bytes > 0)
 {
@@ -59,9 +65,10 @@ std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled
 void BlockRecorder::onIssue(const simt::IssueEvent& event)
 {
     TraceOp op;
-    op.pc = event.pc;
-    op.function = static_cast<std::uint16_t>(event.function);
-    m_traces[event.warp.warp].ops.push_back(op);
+    op.instruction = m_functionBases[event.function] + event.pc;
+    WarpTrace& trace = m_traces[event.warp.warp];
+    trace.ops.push_back(op);
+    m_opTxnStart[event.warp.warp] = static_cast<std::uint32_t>(trace.txns.size());
 }
 
 void BlockRecorder::onMemory(const simt::MemoryEvent& event)
@@ -82,12 +89,13 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
             : event.op == simt::MemoryOp::Store    ? OpKind::GlobalStore
                                                    : OpKind::GlobalAtomic;
         op.cacheInL1 = op.kind == OpKind::GlobalLoad && cachesInL1(event) ? 1 : 0;
-        op.memFirst = static_cast<std::uint32_t>(trace.txns.size());
+        // An op's transactions are those of its last access (a second access of one op replaces the first's).
+        trace.txns.resize(m_opTxnStart[event.warp.warp]);
         if (m_cached)
             recordCachedGlobal(event, trace, op);
         else
             recordSegments(event, trace, op);
-        op.memCount = static_cast<std::uint16_t>(trace.txns.size() - op.memFirst);
+        op.memCount = static_cast<std::uint8_t>(trace.txns.size() - m_opTxnStart[event.warp.warp]);
         break;
     default: break; // .const and .param: the constant cache, timed as an instruction (pipe_class.h)
     }
@@ -131,14 +139,14 @@ void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace
         std::uint8_t full = 0;
         for (std::uint32_t s = 0; s < 8; ++s)
             full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
-        const auto bytes = static_cast<std::uint32_t>(std::popcount(unsigned { lines[i].sectors })) * kSectorBytes;
+        const auto bytes = sectorCount(lines[i].sectors) * kSectorBytes;
         MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, 0, {} };
         std::copy_n(lines[i].byteMask.begin(), txn.byteMasks.size(), txn.byteMasks.begin());
         trace.txns.push_back(txn);
     }
     // Nsight Compute Kernel Profiling Guide, "wavefronts": the L1 data stage handles one 128-byte line of a
     // request per cycle.
-    op.wavefronts = static_cast<std::uint16_t>(std::max<std::size_t>(1, count));
+    op.wavefronts = static_cast<std::uint8_t>(std::max<std::size_t>(1, count));
 }
 
 void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op)
@@ -147,7 +155,7 @@ void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& tr
     m_coalescer->coalesce(toWarpAccess(event), result);
     for (const GlobalTransaction& t : result.view())
         trace.txns.push_back(MemTxn { t.address, t.sizeBytes, 0, 0, 0, {} });
-    op.wavefronts = static_cast<std::uint16_t>(std::max(1, result.transactionCount));
+    op.wavefronts = static_cast<std::uint8_t>(std::max(1, result.transactionCount));
 }
 
 void BlockRecorder::recordShared(const simt::MemoryEvent& event, TraceOp& op)
@@ -155,7 +163,7 @@ void BlockRecorder::recordShared(const simt::MemoryEvent& event, TraceOp& op)
     BankConflictResult result;
     m_banks->resolve(toWarpAccess(event), result);
     op.kind = OpKind::Shared;
-    op.wavefronts = static_cast<std::uint16_t>(std::max(1, result.wavefronts));
+    op.wavefronts = static_cast<std::uint8_t>(std::min(255, std::max(1, result.wavefronts)));
 }
 
 } // namespace engine::timing

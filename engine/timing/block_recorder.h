@@ -43,6 +43,8 @@ private:
     std::unique_ptr<SharedBankModel> m_banks;
     MemoryCounters m_counters;
     std::vector<WarpTrace> m_traces;
+    std::vector<std::uint32_t> m_functionBases; ///< functionBases(module)
+    std::vector<std::uint32_t> m_opTxnStart; ///< per warp: WarpTrace::txns size when its last op was issued
     std::uint32_t m_lineBytes = 128;
     bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
     std::uint64_t m_bytesRequested = 0;

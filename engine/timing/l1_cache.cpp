@@ -33,11 +33,7 @@ std::uint8_t L1Cache::toSector32(std::uint8_t ownMask) const
 L1Cache::Access L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask)
 {
     const std::uint8_t own = toOwnSectors(sectorMask);
-    CacheLine* line = m_tags.find(lineAddress);
-    if (!line) {
-        Eviction ignored; // write-through: L1 lines are never dirty
-        line = &m_tags.allocate(lineAddress, ignored);
-    }
+    CacheLine* line = m_tags.access(lineAddress).line; // write-through: an evicted L1 line is never dirty
     const std::uint8_t hit = static_cast<std::uint8_t>(line->valid & own);
     const std::uint8_t missed = static_cast<std::uint8_t>(own & ~line->valid);
     line->valid = static_cast<std::uint8_t>(line->valid | own);

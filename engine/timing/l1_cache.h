@@ -31,6 +31,7 @@ public:
     Access load(std::uint64_t lineAddress, std::uint8_t sectorMask);
     void store(std::uint64_t lineAddress, std::uint8_t sectorMask);
     void invalidateAll() { m_tags.invalidateAll(); }
+    void prefetch(std::uint64_t lineAddress) const { m_tags.prefetch(lineAddress); }
     bool enabled() const { return m_tags.enabled(); }
 
 private:

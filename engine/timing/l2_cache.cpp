@@ -1,5 +1,7 @@
 #include "engine/timing/l2_cache.h"
 
+#include "engine/timing/sector_mask.h"
+
 #include <bit>
 
 namespace engine::timing {
@@ -10,7 +12,7 @@ namespace {
 
     std::uint32_t sectorBytes(std::uint8_t mask)
     {
-        return static_cast<std::uint32_t>(std::popcount(static_cast<unsigned>(mask))) * kSectorBytes;
+        return sectorCount(mask) * kSectorBytes;
     }
 
 } // namespace
@@ -22,13 +24,10 @@ L2Cache::L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint
 
 CacheLine& L2Cache::lineFor(std::uint64_t lineAddress, L2Outcome& out)
 {
-    if (CacheLine* line = m_tags.find(lineAddress))
-        return *line;
-    Eviction evicted;
-    CacheLine& line = m_tags.allocate(lineAddress, evicted);
-    out.writebackBytes = sectorBytes(evicted.dirty);
-    out.writebackFillBytes = sectorBytes(evicted.partial);
-    return line;
+    const CacheAccess access = m_tags.access(lineAddress);
+    out.writebackBytes = sectorBytes(access.evicted.dirty);
+    out.writebackFillBytes = sectorBytes(access.evicted.partial);
+    return *access.line;
 }
 
 L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask)

@@ -33,6 +33,8 @@ public:
     /// one sector merge: once all 32 bytes were written, the sector is whole and needs no DRAM read.
     L2Outcome write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks);
     bool enabled() const { return m_tags.enabled(); }
+    double fill() const { return m_tags.fill(); }
+    void prefetch(std::uint64_t lineAddress) const { m_tags.prefetch(lineAddress); }
 
 private:
     CacheLine& lineFor(std::uint64_t lineAddress, L2Outcome& out);

@@ -1,5 +1,7 @@
 #include "engine/timing/memory_hierarchy.h"
 
+#include "engine/timing/sector_mask.h"
+
 #include <algorithm>
 #include <bit>
 
@@ -9,10 +11,25 @@ namespace {
 
     std::uint32_t sectorBytes(std::uint8_t mask)
     {
-        return static_cast<std::uint32_t>(std::popcount(unsigned { mask })) * 32u;
+        return sectorCount(mask) * 32u;
     }
 
 } // namespace
+
+void MemoryTraffic::addDifference(const MemoryTraffic& after, const MemoryTraffic& before)
+{
+    dramBytesRead += after.dramBytesRead - before.dramBytesRead;
+    dramBytesWritten += after.dramBytesWritten - before.dramBytesWritten;
+    caches.l1HitSectors += after.caches.l1HitSectors - before.caches.l1HitSectors;
+    caches.l1MissSectors += after.caches.l1MissSectors - before.caches.l1MissSectors;
+    caches.l2HitSectors += after.caches.l2HitSectors - before.caches.l2HitSectors;
+    caches.l2MissSectors += after.caches.l2MissSectors - before.caches.l2MissSectors;
+}
+
+void MemoryTraffic::add(const MemoryTraffic& other)
+{
+    addDifference(other, MemoryTraffic {});
+}
 
 std::uint64_t l1DataBytes(const DeviceProfile& profile, std::uint64_t sharedBytesPerSm)
 {
@@ -60,8 +77,8 @@ std::uint64_t MemoryHierarchy::readL2(const MemTxn& txn, std::uint8_t sectors, s
 {
     const L2Outcome out = m_l2.read(txn.address, sectors);
     writeBack(out, now);
-    m_counters.l2HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { out.hitSectors }));
-    m_counters.l2MissSectors += static_cast<std::uint64_t>(std::popcount(unsigned { out.fillSectors }));
+    m_counters.l2HitSectors += std::uint64_t { sectorCount(out.hitSectors) };
+    m_counters.l2MissSectors += std::uint64_t { sectorCount(out.fillSectors) };
     if (out.fillSectors)
         return m_dram.read(now, sectorBytes(out.fillSectors));
     return now + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
@@ -79,8 +96,8 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
         if (viaL1 && m_l1[sm].enabled()) {
             const auto access = m_l1[sm].load(t.address, t.sectors);
             const auto missing = static_cast<std::uint8_t>(t.sectors & ~access.hit);
-            m_counters.l1HitSectors += static_cast<std::uint64_t>(std::popcount(unsigned { access.hit }));
-            m_counters.l1MissSectors += static_cast<std::uint64_t>(std::popcount(unsigned { missing }));
+            m_counters.l1HitSectors += std::uint64_t { sectorCount(access.hit) };
+            m_counters.l1MissSectors += std::uint64_t { sectorCount(missing) };
             if (missing == 0) {
                 done = std::max(done, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
                 continue;
@@ -90,6 +107,15 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
         done = std::max(done, readL2(t, fetch, now));
     }
     return done;
+}
+
+void MemoryHierarchy::prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const
+{
+    for (const MemTxn& t : txns) {
+        if (viaL1)
+            m_l1[sm].prefetch(t.address);
+        m_l2.prefetch(t.address);
+    }
 }
 
 void MemoryHierarchy::store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now)

@@ -15,6 +15,17 @@ namespace engine::timing {
 
 using engine::CacheCounters;
 
+/// DRAM bytes and cache sectors, counted since a launch began or over part of it (one block's accesses).
+struct MemoryTraffic {
+    std::uint64_t dramBytesRead = 0;
+    std::uint64_t dramBytesWritten = 0;
+    CacheCounters caches;
+
+    /// Adds what was counted between `before` and `after` (two readings of MemoryHierarchy::traffic()).
+    void addDifference(const MemoryTraffic& after, const MemoryTraffic& before);
+    void add(const MemoryTraffic& other);
+};
+
 /// The memory below the SMs: one L1 per SM, the device-wide L2 and DRAM. A request takes the latency of the
 /// level that serves its slowest sector (profile `timing`: L1 hit, L2 hit, DRAM), and DRAM reads queue for
 /// bandwidth (DramModel). The L2 and its dirty lines persist from launch to launch on the same device, as on
@@ -34,7 +45,16 @@ public:
     /// An atomic, performed at the L2: returns when its result is back.
     std::uint64_t atomic(std::span<const MemTxn> txns, std::uint64_t now);
 
+    /// A hint from the SM: these transactions will be issued soon (a warp's next instruction). Brings the
+    /// caches' tags for them into the host's caches; changes nothing the model sees.
+    void prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const;
+
+    /// How full the L2 is: the fraction of its lines holding data. Sampling (steady_state_detector.h) waits
+    /// until it stops growing: until then the L2 is warming up and writes nothing back.
+    double l2Fill() const { return m_l2.fill(); }
+
     const CacheCounters& counters() const { return m_counters; }
+    MemoryTraffic traffic() const { return MemoryTraffic { dramBytesRead(), dramBytesWritten(), m_counters }; }
     std::uint64_t dramBytesRead() const { return m_dram.bytesRead() - m_dramReadAtLaunch; }
     std::uint64_t dramBytesWritten() const { return m_dram.bytesWritten() - m_dramWrittenAtLaunch; }
 

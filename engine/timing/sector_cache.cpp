@@ -10,7 +10,7 @@ SectorCache::SectorCache(std::uint64_t capacityBytes, std::uint32_t lineBytes, s
 {
     m_sets = capacityBytes / (std::uint64_t { m_lineBytes } * m_ways);
     m_lines.assign(m_sets * m_ways, CacheLine {});
-    m_keys.assign(m_sets * m_ways, 0);
+    m_meta.assign(m_sets * m_ways * 2, 0);
 }
 
 std::uint64_t SectorCache::setOf(std::uint64_t tag) const
@@ -28,42 +28,77 @@ CacheLine* SectorCache::find(std::uint64_t lineAddress)
     if (m_sets == 0)
         return nullptr;
     const std::uint64_t tag = lineAddress / m_lineBytes;
-    const std::uint64_t first = setOf(tag) * m_ways;
-    const std::uint64_t* keys = &m_keys[first];
+    const std::uint64_t set = setOf(tag);
+    std::uint64_t* keys = &m_meta[set * m_ways * 2];
     for (std::uint32_t w = 0; w < m_ways; ++w) {
         if (keys[w] == tag + 1) {
-            CacheLine& line = m_lines[first + w];
-            line.lastUse = ++m_clock;
-            return &line;
+            keys[m_ways + w] = ++m_clock;
+            return &m_lines[set * m_ways + w];
         }
     }
     return nullptr;
 }
 
+CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted)
+{
+    std::uint64_t* keys = &m_meta[set * m_ways * 2];
+    const std::uint64_t* stamps = keys + m_ways;
+    // The first unused way, else the least recently used (stamps are unique, so the minimum is one way).
+    std::uint32_t victim = 0;
+    for (std::uint32_t w = 0; w < m_ways; ++w) {
+        if (keys[w] == 0) {
+            victim = w;
+            break;
+        }
+        if (stamps[w] < stamps[victim])
+            victim = w;
+    }
+    CacheLine& line = m_lines[set * m_ways + victim];
+    evicted = keys[victim] != 0 ? Eviction { line.dirty, line.partial } : Eviction {};
+    m_usedLines += keys[victim] == 0 ? 1 : 0;
+    line = CacheLine {};
+    keys[victim] = tag + 1;
+    keys[m_ways + victim] = ++m_clock;
+    return line;
+}
+
 CacheLine& SectorCache::allocate(std::uint64_t lineAddress, Eviction& evicted)
 {
     const std::uint64_t tag = lineAddress / m_lineBytes;
-    const std::uint64_t first = setOf(tag) * m_ways;
-    CacheLine* set = &m_lines[first];
-    CacheLine* victim = set;
+    return replace(setOf(tag), tag, evicted);
+}
+
+CacheAccess SectorCache::access(std::uint64_t lineAddress)
+{
+    const std::uint64_t tag = lineAddress / m_lineBytes;
+    const std::uint64_t set = setOf(tag);
+    std::uint64_t* keys = &m_meta[set * m_ways * 2];
     for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (!set[w].used) {
-            victim = &set[w];
-            break;
+        if (keys[w] == tag + 1) {
+            keys[m_ways + w] = ++m_clock;
+            return CacheAccess { &m_lines[set * m_ways + w], true, {} };
         }
-        if (set[w].lastUse < victim->lastUse)
-            victim = &set[w];
     }
-    evicted = victim->used ? Eviction { victim->dirty, victim->partial } : Eviction {};
-    *victim = CacheLine { tag, ++m_clock, 0, 0, 0, true, {} };
-    m_keys[first + static_cast<std::uint64_t>(victim - set)] = tag + 1;
-    return *victim;
+    CacheAccess out;
+    out.line = &replace(set, tag, out.evicted);
+    return out;
+}
+
+void SectorCache::prefetch(std::uint64_t lineAddress) const
+{
+    if (m_sets == 0)
+        return;
+    const std::uint64_t* keys = &m_meta[setOf(lineAddress / m_lineBytes) * m_ways * 2];
+    constexpr std::size_t kHostLineWords = 64 / sizeof(std::uint64_t);
+    for (std::size_t word = 0; word < std::size_t { m_ways } * 2; word += kHostLineWords)
+        __builtin_prefetch(keys + word);
 }
 
 void SectorCache::invalidateAll()
 {
     std::fill(m_lines.begin(), m_lines.end(), CacheLine {});
-    std::fill(m_keys.begin(), m_keys.end(), 0);
+    std::fill(m_meta.begin(), m_meta.end(), 0);
+    m_usedLines = 0;
 }
 
 } // namespace engine::timing

@@ -7,18 +7,16 @@
 
 namespace engine::timing {
 
-/// One line of a sector cache: the tag and, per sector, whether it holds valid data, whether it was written
-/// (dirty) and whether a write covered only part of it (so a write-back must first read the rest).
+/// The data half of one line of a sector cache: per sector, whether it holds valid data, whether it was
+/// written (dirty) and whether a write covered only part of it (so a write-back must first read the rest).
+/// The tag and the recency stamp live in the cache's per-set metadata (SectorCache), apart from this.
 struct CacheLine {
-    std::uint64_t tag = 0; ///< line address ÷ line bytes
-    std::uint64_t lastUse = 0; ///< LRU stamp
     std::uint8_t valid = 0; ///< sector bits
     std::uint8_t dirty = 0;
     std::uint8_t partial = 0; ///< dirty sectors whose bytes are not all known
-    bool used = false;
     std::array<std::uint32_t, 4> writtenBytes {}; ///< per 32-byte sector of a 128-byte line: bytes stores wrote
 };
-static_assert(std::is_trivially_copyable_v<CacheLine>);
+static_assert(std::is_trivially_copyable_v<CacheLine> && sizeof(CacheLine) == 20);
 
 /// What leaving the cache cost: the sectors of an evicted line that must be written back.
 struct Eviction {
@@ -26,10 +24,22 @@ struct Eviction {
     std::uint8_t partial = 0;
 };
 
+/// The outcome of SectorCache::access: the line now holding the address, whether it was there already, and
+/// (on a miss) what the line it replaced left to write back.
+struct CacheAccess {
+    CacheLine* line = nullptr;
+    bool hit = false;
+    Eviction evicted;
+};
+
 /// The tag store of a set-associative sector cache with least-recently-used replacement (GPGPU-Sim's
 /// `tag_array`, the idea only). Geometry from the device profile: capacity, line and sector bytes, ways.
 /// Policies (what a read or write does) live in the level's own class (L1Cache, L2Cache). Not thread-safe:
 /// one timing model owns it.
+///
+/// Layout: what a lookup reads — each way's tag and LRU stamp — is packed per set into one contiguous run of
+/// 2 × ways words (4 host cache lines for a 16-way set), so a lookup that misses in a 50 MB L2 touches those
+/// and the one CacheLine it fills, not a scattered line record per way.
 class SectorCache {
 public:
     SectorCache() = default;
@@ -40,6 +50,11 @@ public:
     /// A line for `lineAddress` (which must miss): an unused way, else the least recently used one, whose
     /// dirty sectors come back in `evicted`.
     CacheLine& allocate(std::uint64_t lineAddress, Eviction& evicted);
+    /// find, and allocate on a miss, in one pass over the set (the same result as the two calls).
+    CacheAccess access(std::uint64_t lineAddress);
+    /// A hint that `lineAddress` will be looked up soon: asks the host to bring its set's tags into its caches.
+    /// Changes nothing the model sees.
+    void prefetch(std::uint64_t lineAddress) const;
     /// Drops every line (a kernel launch invalidates the L1s).
     void invalidateAll();
 
@@ -47,16 +62,21 @@ public:
     std::uint32_t lineBytes() const { return m_lineBytes; }
     std::uint64_t sets() const { return m_sets; }
     std::uint32_t ways() const { return m_ways; }
+    /// Lines holding data (allocated since the last invalidateAll) ÷ all lines; 0 for a disabled cache.
+    double fill() const { return m_lines.empty() ? 0.0 : double(m_usedLines) / double(m_lines.size()); }
 
 private:
     std::uint64_t setOf(std::uint64_t tag) const;
+    CacheLine& replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted);
 
     std::vector<CacheLine> m_lines; ///< set-major: set s holds [s × ways, (s + 1) × ways)
-    std::vector<std::uint64_t> m_keys; ///< tag + 1 of each way (0: unused), apart so a lookup reads few bytes
+    /// Per set, 2 × ways words: the ways' keys (tag + 1; 0: unused), then their LRU stamps.
+    std::vector<std::uint64_t> m_meta;
     std::uint64_t m_sets = 0;
     std::uint32_t m_ways = 1;
     std::uint32_t m_lineBytes = 128;
     std::uint64_t m_clock = 0;
+    std::uint64_t m_usedLines = 0;
 };
 
 } // namespace engine::timing

@@ -11,7 +11,9 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
     , m_warps(std::size_t { context.blocksPerSm } * context.warpsPerBlock)
     , m_scoreboards(m_warps.size())
     , m_perScheduler(static_cast<std::uint32_t>((m_warps.size() + context.schedulers - 1) / context.schedulers))
-    , m_wake(std::size_t { m_perScheduler } * context.schedulers)
+    , m_wakeReadyAt(std::size_t { m_perScheduler } * context.schedulers, kNever)
+    , m_wakeAge(m_wakeReadyAt.size(), 0)
+    , m_wakePipe(m_wakeReadyAt.size(), 0)
     , m_pipeFree(context.schedulers)
     , m_issuedNow(m_warps.size(), 0)
     , m_schedulerWake(context.schedulers, 0)
@@ -46,7 +48,7 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     // An SM starts one block per block_launch_cycles (profile `timing`); the block holds its slot meanwhile.
     const std::uint64_t start = std::max(now, m_blockLaunchFree);
     m_blockLaunchFree = start + m_ctx.blockLaunchCycles;
-    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start };
+    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start, {} };
     for (std::uint32_t i = 0; i < m_ctx.warpsPerBlock; ++i) {
         const std::uint32_t slot = b * m_ctx.warpsPerBlock + i;
         Warp& w = m_warps[slot];
@@ -56,11 +58,15 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
         w.age = age++;
         w.nextIssue = start;
         w.stateStart = now;
-        if (it->traces[i].ops.empty()) {
+        const WarpTrace& trace = it->traces[i];
+        if (trace.ops.empty()) {
             --it->live;
             syncWake(w, slot);
             continue;
         }
+        w.head = trace.ops.data();
+        w.end = trace.ops.data() + trace.ops.size();
+        w.txns = trace.txns.data();
         w.active = true;
         ++m_residentWarps;
         m_scoreboards[slot].clear();
@@ -69,42 +75,44 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     for (auto& wake : m_schedulerWake)
         wake = std::min(wake, start);
     if (it->live == 0) {
-        m_finished.push_back(FinishedBlock { start, std::move(it->traces) });
+        m_finished.push_back(FinishedBlock { start, std::move(it->traces), {} });
         it->used = false;
     }
 }
 
-const TraceOp& SmModel::headOp(const Warp& w) const
-{
-    return m_blocks[w.block].traces[w.index].ops[w.next];
-}
-
-const StaticInstruction& SmModel::headStatic(const Warp& w) const
-{
-    const TraceOp& op = headOp(w);
-    return (*m_ctx.statics)[op.function][op.pc];
-}
-
 void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
 {
-    const StaticInstruction& st = headStatic(w);
+    w.headOp = *w.head;
+    const TraceOp& op = w.headOp;
+    const StaticInstruction& st = m_ctx.statics[op.instruction];
+    w.headStatic = &st;
     w.dependency = m_scoreboards[slot].waitFor(st, now);
-    w.headPipe = headOp(w).kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
+    w.headPipe = op.kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
+    if (op.kind == OpKind::GlobalLoad || op.kind == OpKind::GlobalStore || op.kind == OpKind::GlobalAtomic) {
+        const bool viaL1 = op.kind == OpKind::GlobalLoad && op.cacheInL1;
+        m_ctx.memory->prefetch(m_id, { w.txns, op.memCount }, viaL1);
+    }
     syncWake(w, slot);
 }
 
 void SmModel::syncWake(const Warp& w, std::uint32_t slot)
 {
-    Wake& e = wakeOf(slot);
-    e.readyAt = !w.active || w.atBarrier ? kNever : std::max(w.nextIssue, w.dependency.readyCycle);
-    e.age = w.age;
-    e.pipe = w.headPipe;
+    const std::size_t i = wakeIndex(slot);
+    m_wakeReadyAt[i] = !w.active || w.atBarrier ? kNever : std::max(w.nextIssue, w.dependency.readyCycle);
+    m_wakeAge[i] = w.age;
+    m_wakePipe[i] = w.headPipe;
 }
 
-std::uint64_t SmModel::wakeCycle(const Wake& e, std::uint32_t scheduler) const
+std::uint64_t SmModel::wakeCycle(std::size_t index, std::uint32_t scheduler) const
 {
-    const std::uint64_t pipe = e.pipe == kLsuPipe ? m_lsuFree : m_pipeFree[scheduler][e.pipe];
-    return e.readyAt > pipe ? e.readyAt : pipe;
+    return std::max(m_wakeReadyAt[index], m_pipeFree[scheduler][m_wakePipe[index]]);
+}
+
+void SmModel::setLsuFree(std::uint64_t cycle)
+{
+    m_lsuFree = cycle;
+    for (auto& pipes : m_pipeFree)
+        pipes[kLsuPipe] = cycle;
 }
 
 std::uint64_t SmModel::step(std::uint64_t now)
@@ -130,18 +138,18 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
 {
     // One pass: the ready warps, and the earliest wake of the others. Issuing only delays pipes, so the
     // minimum taken before the issue stays a safe lower bound for the next step.
+    // A warp that cannot issue (readyAt = kNever) gives cycle kNever: never ready, never lowers `next`.
     m_ready.clear();
     std::uint64_t next = kNever;
-    const Wake* wake = &m_wake[std::size_t { scheduler } * m_perScheduler];
+    const std::size_t first = std::size_t { scheduler } * m_perScheduler;
+    const std::uint64_t* readyAt = &m_wakeReadyAt[first];
+    const std::uint8_t* pipes = &m_wakePipe[first];
+    const std::uint64_t* pipeFree = m_pipeFree[scheduler].data();
     for (std::uint32_t k = 0; k < m_perScheduler; ++k) {
-        const Wake& e = wake[k];
-        if (e.readyAt == kNever)
-            continue;
-        const std::uint64_t cycle = wakeCycle(e, scheduler);
+        const std::uint64_t cycle = std::max(readyAt[k], pipeFree[pipes[k]]);
         if (cycle <= now)
-            m_ready.push_back(Candidate { scheduler + k * m_ctx.schedulers, e.age });
-        else
-            next = std::min(next, cycle);
+            m_ready.push_back(Candidate { scheduler + k * m_ctx.schedulers, m_wakeAge[first + k] });
+        next = cycle > now ? std::min(next, cycle) : next;
     }
     if (m_ready.empty())
         return next;
@@ -150,34 +158,33 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     issue(slot, now);
     if (m_ready.size() > 1)
         return now + 1; // the others are still ready
-    const Wake& e = wakeOf(slot);
-    return e.readyAt != kNever ? std::min(next, std::max(now + 1, wakeCycle(e, scheduler))) : next;
+    const std::size_t i = wakeIndex(slot);
+    return m_wakeReadyAt[i] != kNever ? std::min(next, std::max(now + 1, wakeCycle(i, scheduler))) : next;
 }
 
 std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now)
 {
     const PipeTiming& p = *m_ctx.pipes;
-    const WarpTrace& trace = m_blocks[w.block].traces[w.index];
-    const std::span<const MemTxn> txns(trace.txns.data() + op.memFirst, op.memCount);
+    const std::span<const MemTxn> txns(w.txns, op.memCount);
     switch (op.kind) {
     case OpKind::Shared:
         // Bank conflicts serialize a request into wavefronts (best-practices-guide-v8.0.txt §9.2.2.1).
-        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.sharedCyclesPerWavefront;
+        setLsuFree(now + std::uint64_t { op.wavefronts } * p.sharedCyclesPerWavefront);
         return now + p.latencyCycles[static_cast<std::size_t>(Pipe::Shared)]
             + std::uint64_t { op.wavefronts - 1u } * p.sharedCyclesPerWavefront;
     case OpKind::GlobalLoad:
-        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront;
+        setLsuFree(now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront);
         return m_ctx.memory->load(m_id, txns, now, op.cacheInL1 != 0);
     case OpKind::GlobalStore:
-        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront;
+        setLsuFree(now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront);
         m_ctx.memory->store(m_id, txns, now);
         return now + 1;
     case OpKind::GlobalAtomic:
-        m_lsuFree = now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront;
+        setLsuFree(now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront);
         return m_ctx.memory->atomic(txns, now);
     default: break;
     }
-    const auto pipe = static_cast<std::size_t>((*m_ctx.statics)[op.function][op.pc].pipe);
+    const auto pipe = static_cast<std::size_t>(w.headStatic->pipe);
     m_pipeFree[slot % m_ctx.schedulers][pipe] = now + p.intervalCycles[pipe];
     return now + p.latencyCycles[pipe];
 }
@@ -185,11 +192,18 @@ std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, s
 void SmModel::issue(std::uint32_t slot, std::uint64_t now)
 {
     Warp& w = m_warps[slot];
-    const TraceOp& op = headOp(w);
-    const StaticInstruction& st = headStatic(w);
+    const TraceOp& op = w.headOp;
+    const StaticInstruction& st = *w.headStatic;
     if (m_recording)
         markIssued(w, slot, now);
-    const std::uint64_t ready = execute(w, slot, op, now);
+    std::uint64_t ready = 0;
+    if (!m_ctx.attributeTraffic || op.kind == OpKind::Compute || op.kind == OpKind::Shared) {
+        ready = execute(w, slot, op, now);
+    } else { // what the access cost below the SM is the block's (sampling extrapolates per block)
+        const MemoryTraffic before = m_ctx.memory->traffic();
+        ready = execute(w, slot, op, now);
+        m_blocks[w.block].traffic.addDifference(m_ctx.memory->traffic(), before);
+    }
     m_scoreboards[slot].write(st, ready, op.kind != OpKind::Compute, now);
     w.lastCompletion = std::max(w.lastCompletion, ready);
     w.nextIssue = now + 1;
@@ -203,8 +217,9 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
 
 void SmModel::advance(Warp& w, std::uint32_t slot, std::uint64_t now)
 {
-    ++w.next;
-    if (w.next >= m_blocks[w.block].traces[w.index].ops.size()) {
+    w.txns += w.headOp.memCount;
+    ++w.head;
+    if (w.head == w.end) {
         finishWarp(w, slot, now);
         return;
     }
@@ -254,7 +269,7 @@ void SmModel::finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now)
     if (wasAtBarrier)
         --block.arrived;
     if (block.live == 0) {
-        m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces) });
+        m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces), block.traffic });
         block = Block {};
     } else if (block.arrived > 0 && block.arrived >= block.live) {
         // PTX ISA 8.5 §9.7.12.5: exited threads no longer hold up a barrier.

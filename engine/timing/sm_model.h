@@ -21,7 +21,7 @@ inline constexpr std::uint8_t kLsuPipe = static_cast<std::uint8_t>(kPipeCount);
 
 /// What every SM of a launch shares (read-only except the memory hierarchy and the interval recorder).
 struct SmContext {
-    const std::vector<std::vector<StaticInstruction>>* statics = nullptr; ///< per function, per PC
+    const StaticInstruction* statics = nullptr; ///< the module's flat instruction table (TraceOp::instruction)
     const PipeTiming* pipes = nullptr;
     MemoryHierarchy* memory = nullptr;
     IntervalRecorder* intervals = nullptr;
@@ -30,12 +30,14 @@ struct SmContext {
     std::uint32_t warpsPerBlock = 1;
     std::uint32_t blocksPerSm = 1;
     std::uint64_t blockLaunchCycles = 0;
+    bool attributeTraffic = false; ///< count each block's DRAM and cache traffic (FinishedBlock::traffic; sampling)
 };
 
 /// A block whose warps have all finished; its traces go back to the dispatcher for reuse.
 struct FinishedBlock {
     std::uint64_t finishCycle = 0;
     std::vector<WarpTrace> traces;
+    MemoryTraffic traffic; ///< the DRAM bytes and cache sectors its accesses caused, when SmContext::attributeTraffic
 };
 
 /// One SM: resident blocks, their warps, the warp schedulers (warp slot s belongs to scheduler
@@ -68,6 +70,7 @@ private:
         std::uint32_t live = 0;
         std::uint32_t arrived = 0;
         std::uint64_t finish = 0;
+        MemoryTraffic traffic;
     };
     struct Warp {
         bool active = false;
@@ -75,7 +78,13 @@ private:
         std::uint32_t block = 0;
         std::uint32_t index = 0; ///< warp index in its block
         std::uint64_t age = 0;
-        std::uint32_t next = 0; ///< index of the next TraceOp
+        /// The next TraceOp of the warp's trace, its end, and the trace's transactions: pointers into the block's
+        /// traces (which stay put while the block is resident), so an issue does not walk block → trace → op.
+        const TraceOp* head = nullptr;
+        const TraceOp* end = nullptr;
+        const MemTxn* txns = nullptr; ///< the head op's first transaction (ops take theirs in order)
+        const StaticInstruction* headStatic = nullptr; ///< of *head
+        TraceOp headOp; ///< a copy of *head: the trace is far from the host's caches by the time the op issues
         std::uint64_t nextIssue = 0;
         std::uint64_t lastIssue = 0;
         std::uint64_t lastCompletion = 0;
@@ -85,20 +94,14 @@ private:
         std::uint64_t stateStart = 0;
     };
 
-    /// What a scheduler's scan reads of a warp, kept apart from Warp in a small scheduler-major array so the
-    /// scan of every step touches a few cache lines: the earliest cycle it may issue ignoring its pipe
-    /// (kNever while inactive or at a barrier), its head instruction's pipe, and its age.
-    struct Wake {
-        std::uint64_t readyAt = kNever;
-        std::uint64_t age = 0;
-        std::uint8_t pipe = 0;
-    };
-
-    Wake& wakeOf(std::uint32_t slot) { return m_wake[(slot % m_ctx.schedulers) * m_perScheduler + slot / m_ctx.schedulers]; }
+    /// What a scheduler's scan reads of a warp, kept apart from Warp in small scheduler-major arrays (one per
+    /// field) so the scan of every step touches a few cache lines and has no branch per warp: the earliest
+    /// cycle it may issue ignoring its pipe (kNever while inactive or at a barrier), its head instruction's
+    /// pipe (kLsuPipe for a memory access), and its age.
+    std::size_t wakeIndex(std::uint32_t slot) const { return (slot % m_ctx.schedulers) * m_perScheduler + slot / m_ctx.schedulers; }
     void syncWake(const Warp& w, std::uint32_t slot);
-    std::uint64_t wakeCycle(const Wake& e, std::uint32_t scheduler) const;
-    const TraceOp& headOp(const Warp& w) const;
-    const StaticInstruction& headStatic(const Warp& w) const;
+    std::uint64_t wakeCycle(std::size_t index, std::uint32_t scheduler) const;
+    void setLsuFree(std::uint64_t cycle);
     void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now);
     std::uint64_t issueOne(std::uint32_t scheduler, std::uint64_t now);
     void issue(std::uint32_t slot, std::uint64_t now);
@@ -118,8 +121,11 @@ private:
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
     std::vector<Scoreboard> m_scoreboards; ///< per slot; apart from Warp so the schedulers' scans stay small
     std::uint32_t m_perScheduler = 1; ///< warp slots per scheduler (rounded up)
-    std::vector<Wake> m_wake; ///< scheduler-major, m_perScheduler entries per scheduler
-    std::vector<std::array<std::uint64_t, kPipeCount>> m_pipeFree; ///< per scheduler
+    std::vector<std::uint64_t> m_wakeReadyAt; ///< scheduler-major, m_perScheduler entries per scheduler
+    std::vector<std::uint64_t> m_wakeAge;
+    std::vector<std::uint8_t> m_wakePipe;
+    /// Per scheduler: when each pipe accepts its next instruction; entry kLsuPipe mirrors m_lsuFree.
+    std::vector<std::array<std::uint64_t, kPipeCount + 1>> m_pipeFree;
     std::vector<std::unique_ptr<WarpSchedulerPolicy>> m_policies;
     std::vector<Candidate> m_ready;
     std::vector<std::uint8_t> m_issuedNow;

@@ -9,7 +9,7 @@ WarpState SmModel::waitingState(const Warp& w, std::uint32_t slot, std::uint64_t
         return WarpState::Barrier; // the only way past one cycle: a barrier's release latency
     if (w.dependency.readyCycle > now)
         return w.dependency.memory ? WarpState::MemoryWait : WarpState::Dependency;
-    const bool memoryOp = headOp(w).kind != OpKind::Compute;
+    const bool memoryOp = w.headOp.kind != OpKind::Compute;
     if (memoryOp && m_lsuFree > now) // the load/store unit is still busy with earlier wavefronts
         return WarpState::MemoryWait;
     (void)slot;

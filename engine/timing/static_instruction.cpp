@@ -93,4 +93,25 @@ std::vector<std::vector<StaticInstruction>> analyzeModule(const ptx::Module& mod
     return out;
 }
 
+std::vector<std::uint32_t> functionBases(const ptx::Module& module)
+{
+    std::vector<std::uint32_t> bases;
+    std::uint32_t next = 0;
+    for (const ptx::Function& fn : module.functions) {
+        bases.push_back(next);
+        next += static_cast<std::uint32_t>(fn.instructions.size());
+    }
+    return bases;
+}
+
+std::vector<StaticInstruction> analyzeModuleFlat(const ptx::Module& module)
+{
+    std::vector<StaticInstruction> all;
+    for (const ptx::Function& fn : module.functions) {
+        auto one = analyzeFunction(fn);
+        all.insert(all.end(), one.begin(), one.end());
+    }
+    return all;
+}
+
 } // namespace engine::timing

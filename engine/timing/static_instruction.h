@@ -35,4 +35,11 @@ std::vector<StaticInstruction> analyzeFunction(const ptx::Function& fn);
 /// Every function of `module`, indexed like Module::functions.
 std::vector<std::vector<StaticInstruction>> analyzeModule(const ptx::Module& module);
 
+/// Where each function's instructions start in one table of all the module's instructions, functions in
+/// Module order: instruction `pc` of function `f` is entry functionBases(module)[f] + pc.
+std::vector<std::uint32_t> functionBases(const ptx::Module& module);
+
+/// analyzeModule's entries in that one table.
+std::vector<StaticInstruction> analyzeModuleFlat(const ptx::Module& module);
+
 } // namespace engine::timing

@@ -49,6 +49,8 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     outcome.sampledRequests = std::move(timed.value().sampledRequests);
     outcome.sampledLanes = std::move(timed.value().sampledLanes);
     outcome.intervalsDropped = timed->intervalsDropped;
+    outcome.sampled = timed->sampled;
+    outcome.simulatedBlocks = timed->simulatedBlocks;
     m_last = std::move(timed).value();
     return outcome;
 }

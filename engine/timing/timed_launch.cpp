@@ -5,9 +5,11 @@
 #include "engine/simt/fault_report.h"
 #include "engine/simt/launch_plan.h"
 #include "engine/timing/block_recorder.h"
+#include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -50,12 +52,15 @@ namespace {
         std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop);
         std::optional<Error> dispatchFirstWave(const std::stop_token& stop);
         std::optional<Error> retire(std::uint32_t sm, const std::stop_token& stop);
+        /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
+        void watchForSteadyState(const FinishedBlock& block);
+        SteadyWindowCounts steadyCounts() const;
 
         const simt::LaunchRequest& m_request;
         const simt::LaunchPlan& m_plan;
         const TimingOptions& m_options;
         MemoryHierarchy& m_hierarchy;
-        std::vector<std::vector<StaticInstruction>> m_statics;
+        std::vector<StaticInstruction> m_statics; ///< analyzeModuleFlat
         PipeTiming m_pipes;
         IntervalRecorder m_intervals;
         SmContext m_context;
@@ -70,6 +75,10 @@ namespace {
         std::uint64_t m_nextBlock = 0;
         std::uint64_t m_age = 0;
         std::uint64_t m_endCycle = 0;
+        std::optional<SteadyStateDetector> m_steadyState; ///< only when sampling
+        MemoryTraffic m_retiredTraffic; ///< of the blocks retired so far (sampling)
+        std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
+        bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
     };
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
@@ -78,7 +87,7 @@ namespace {
         , m_plan(plan)
         , m_options(options)
         , m_hierarchy(hierarchy)
-        , m_statics(analyzeModule(*request.module))
+        , m_statics(analyzeModuleFlat(*request.module))
         , m_pipes(makePipeTiming(*request.profile))
         , m_intervals(static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals,
               options.sink)
@@ -88,10 +97,12 @@ namespace {
         , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
         , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
     {
-        m_context = SmContext { &m_statics, &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
+        m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
-            static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles) };
+            static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles), options.sampling.enabled };
+        if (options.sampling.enabled)
+            m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());
         for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
             m_sms.emplace_back(sm, m_context);
@@ -139,12 +150,28 @@ namespace {
         for (FinishedBlock& block : done) {
             m_endCycle = std::max(m_endCycle, block.finishCycle);
             m_pool.push_back(std::move(block.traces));
-            if (m_nextBlock < m_plan.blockCount) {
+            if (m_steadyState && m_nextBlock < m_plan.blockCount)
+                watchForSteadyState(block);
+            if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
                 if (auto error = dispatch(sm, block.finishCycle, stop))
                     return error;
             }
         }
         return std::nullopt;
+    }
+
+    void LaunchTimer::watchForSteadyState(const FinishedBlock& block)
+    {
+        m_retiredTraffic.add(block.traffic);
+        CacheFill fill;
+        if (m_steadyState->nextClosesWindow()) {
+            fill = CacheFill { m_hierarchy.l2Fill() };
+            m_windowTraffic.push_back(m_retiredTraffic);
+        }
+        const BlockCost cost { block.traffic.dramBytesRead + block.traffic.dramBytesWritten,
+            block.traffic.caches.l1HitSectors, block.traffic.caches.l2HitSectors };
+        if (m_steadyState->onBlockFinished(block.finishCycle, cost, fill))
+            m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
     }
 
     // An SM keeps stepping while its next event stays within kRunAhead cycles of the event that woke it,
@@ -182,6 +209,14 @@ namespace {
         return std::nullopt;
     }
 
+    SteadyWindowCounts LaunchTimer::steadyCounts() const
+    {
+        SteadyWindowCounts steady;
+        steady.traffic.addDifference(m_windowTraffic.back(), m_windowTraffic[m_steadyState->steadyFrom()]);
+        steady.blocks = m_steadyState->steadyBlocks();
+        return steady;
+    }
+
     double ratio(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : double(part) / double(whole); }
 
     TimedLaunch LaunchTimer::result(const OccupancyResult& occupancy)
@@ -204,8 +239,15 @@ namespace {
         out.perPcMemory = m_recorder.counters().perPc();
         out.sampledRequests = m_recorder.counters().sampled().requests();
         out.sampledLanes = m_recorder.counters().sampled().lanes();
+        out.simulatedBlocks = m_nextBlock;
+        out.sampled = m_nextBlock < m_plan.blockCount;
         out.cycles = m_endCycle;
-        out.kernelTimeUs = static_cast<double>(m_endCycle) / profile.coreClockMhz;
+        if (out.sampled) {
+            // The blocks never dispatched would have retired at the steady rate before the tail just simulated.
+            const double rest = static_cast<double>(m_plan.blockCount - m_nextBlock);
+            out.cycles += static_cast<std::uint64_t>(std::llround(rest / m_steadyState->blocksPerCycle()));
+        }
+        out.kernelTimeUs = static_cast<double>(out.cycles) / profile.coreClockMhz;
         out.launchOverheadUs = profile.timing.launchOverheadUs;
         out.timeUs = out.kernelTimeUs + out.launchOverheadUs;
         out.blocksPerSm = occupancy.blocksPerSm;
@@ -216,9 +258,11 @@ namespace {
         out.dramBytesRead = m_hierarchy.dramBytesRead();
         out.dramBytesWritten = m_hierarchy.dramBytesWritten();
         out.caches = m_hierarchy.counters();
+        out.bytesRequested = m_recorder.bytesRequested();
+        if (out.sampled)
+            extrapolateCounters(out, out.simulatedBlocks, m_plan.blockCount, steadyCounts());
         out.l1HitRate = ratio(out.caches.l1HitSectors, out.caches.l1HitSectors + out.caches.l1MissSectors);
         out.l2HitRate = ratio(out.caches.l2HitSectors, out.caches.l2HitSectors + out.caches.l2MissSectors);
-        out.bytesRequested = m_recorder.bytesRequested();
         out.effectiveBandwidthGBps = out.timeUs > 0 ? double(out.bytesRequested) / 1e3 / out.timeUs : 0.0;
         out.theoreticalBandwidthGBps = theoreticalBandwidthGBps(profile.memory);
         m_intervals.flush();

@@ -4,6 +4,7 @@
 #include "engine/profiling/memory_counters.h"
 #include "engine/simt/launch.h"
 #include "engine/timing/memory_hierarchy.h"
+#include "engine/timing/steady_state_detector.h"
 #include "engine/timing/warp_scheduler.h"
 #include "engine/trace/trace_events.h"
 #include "engine/trace/trace_sink.h"
@@ -28,6 +29,9 @@ struct TimingOptions {
     std::size_t maxIntervals = 1'000'000; ///< the rest are counted in TimedLaunch::intervalsDropped
     /// When set, intervals go there in batches (the caller has called beginLaunch) instead of into the result.
     TraceSink* sink = nullptr;
+    /// Off by default: every block runs. On: a launch that reaches a steady block throughput stops simulating
+    /// and extrapolates (steady_state_detector.h); the result says so (TimedLaunch::sampled).
+    SamplingOptions sampling;
 };
 
 /// What a timed launch produced: functional statistics, memory counters, and how long it took.
@@ -55,6 +59,11 @@ struct TimedLaunch {
     double theoreticalBandwidthGBps = 0; ///< best-practices-guide-v8.0.txt §8.2.1
     std::vector<WarpInterval> intervals; ///< of the recorded SMs (empty when a sink took them)
     std::uint64_t intervalsDropped = 0;
+    /// True when sampling stopped the launch early: `simulatedBlocks` of the grid ran (functionally and timed),
+    /// the cycles of the rest were extrapolated from the steady block throughput and the counters scaled to
+    /// the whole grid. The blocks that did not run wrote nothing, so the output buffers are incomplete.
+    bool sampled = false;
+    std::uint64_t simulatedBlocks = 0; ///< blocks that ran: the whole grid unless sampled
 };
 
 /// Runs a kernel launch on the device model with timing: blocks are dispatched to SMs within the occupancy

@@ -22,17 +22,19 @@ static_assert(std::is_trivially_copyable_v<MemTxn> && sizeof(MemTxn) == 32);
 /// How the timing model treats one issued instruction; memory kinds come from what the executor observed.
 enum class OpKind : std::uint8_t { Compute, GlobalLoad, GlobalStore, GlobalAtomic, Shared };
 
-/// One warp-level instruction as the functional run issued it.
+/// One warp-level instruction as the functional run issued it, in 8 bytes (a launch's traces are read once
+/// each, long after they were written, so their size is what the host's caches see). Its transactions follow
+/// those of the ops before it in WarpTrace::txns, so the op needs only their count.
 struct TraceOp {
-    std::uint32_t pc = 0;
-    std::uint16_t function = 0;
+    std::uint32_t instruction = 0; ///< index into the module's flat instruction table (functionBases)
     OpKind kind = OpKind::Compute;
     std::uint8_t cacheInL1 = 0; ///< global loads: 1 when the L1 caches this access
-    std::uint32_t memFirst = 0; ///< index of the first MemTxn in WarpTrace::txns
-    std::uint16_t memCount = 0;
-    std::uint16_t wavefronts = 0; ///< shared passes, or 128-byte lines (segments on CC 1.x) of a global access
+    std::uint8_t memCount = 0; ///< MemTxns: at most 64 lines (cached) or 32 segments (CC 1.x) per warp access
+    /// Shared passes (at most 32 × 4 for 16-byte lanes), or 128-byte lines (segments on CC 1.x) of a global
+    /// access (at most 64): always below 256.
+    std::uint8_t wavefronts = 0;
 };
-static_assert(std::is_trivially_copyable_v<TraceOp> && sizeof(TraceOp) == 16);
+static_assert(std::is_trivially_copyable_v<TraceOp> && sizeof(TraceOp) == 8);
 
 /// A warp's instruction stream from one functional run of its block.
 struct WarpTrace {

@@ -70,4 +70,37 @@ TEST(SweepCli, BadRangesAndDevicesExit2)
     }
 }
 
+TEST(SweepCli, LargeGridsAreSampledUnlessExact)
+{
+    // 1024 blocks are 21 waves on g80: the sweep samples them by default and says so; --exact runs them all.
+    const auto scenario = offsetScenario();
+    const std::vector<std::string> args { "sweep", scenario, "--param", "offset=1:1", "--device", "g80", "--set",
+        "n=262144", "--json" };
+    const auto sampled = runCli(args, kNoUserProfiles);
+    ASSERT_EQ(sampled.exitCode, 0) << sampled.err;
+    auto exactArgs = args;
+    exactArgs.push_back("--exact");
+    const auto exact = runCli(exactArgs, kNoUserProfiles);
+    ASSERT_EQ(exact.exitCode, 0) << exact.err;
+    const auto s = nlohmann::json::parse(sampled.out)["points"][0]["run"];
+    const auto e = nlohmann::json::parse(exact.out)["points"][0]["run"];
+    EXPECT_EQ(s["launches"][0]["sampled"], true);
+    EXPECT_LT(s["launches"][0]["simulated_blocks"].get<int>(), 1024);
+    EXPECT_EQ(s["outputs_complete"], false);
+    EXPECT_EQ(e["launches"][0]["sampled"], false);
+    EXPECT_EQ(e["launches"][0]["simulated_blocks"], 1024);
+    EXPECT_EQ(e["outputs_complete"], true);
+    const double ratio = s["launches"][0]["cycles"].get<double>() / e["launches"][0]["cycles"].get<double>();
+    EXPECT_NEAR(ratio, 1.0, 0.02);
+    EXPECT_EQ(s["launches"][0]["warp_instructions"], e["launches"][0]["warp_instructions"]);
+}
+
+TEST(SweepCli, RunSampleRefusesDump)
+{
+    const auto run = runCli({ "run", offsetScenario(), "--sample", "--dump", "odata=/tmp/warpscope-never.bin" },
+        kNoUserProfiles);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("--sample"), std::string::npos) << run.err;
+}
+
 } // namespace

@@ -27,6 +27,28 @@ TEST(SectorCache, LeastRecentlyUsedWayIsEvicted)
     EXPECT_NE(cache.find(256), nullptr);
 }
 
+TEST(SectorCache, AccessFindsOrAllocatesLikeFindThenAllocate)
+{
+    SectorCache cache(2 * 128, 128, 2); // one set of two ways
+    EXPECT_EQ(cache.fill(), 0.0);
+    const auto first = cache.access(0);
+    EXPECT_FALSE(first.hit);
+    first.line->dirty = 0b0001;
+    EXPECT_TRUE(cache.access(0).hit);
+    EXPECT_FALSE(cache.access(128).hit);
+    EXPECT_EQ(cache.fill(), 1.0);
+    ASSERT_TRUE(cache.access(0).hit); // 0 is now the most recent, so 256 evicts 128 (clean)
+    const auto third = cache.access(256);
+    EXPECT_FALSE(third.hit);
+    EXPECT_EQ(third.evicted.dirty, 0);
+    EXPECT_EQ(cache.find(128), nullptr);
+    const auto fourth = cache.access(512); // evicts 0, dirty
+    EXPECT_EQ(fourth.evicted.dirty, 0b0001);
+    EXPECT_EQ(fourth.line->dirty, 0); // the new line starts clean
+    cache.invalidateAll();
+    EXPECT_EQ(cache.fill(), 0.0);
+}
+
 TEST(L1Cache, SectorsHitOnlyAfterTheyWereLoaded)
 {
     L1Cache l1(16 * 1024, 128, 32, 4);
