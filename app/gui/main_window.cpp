@@ -27,6 +27,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -37,6 +38,7 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTextStream>
 #include <QTimer>
 #include <QToolBar>
 
@@ -111,7 +113,7 @@ void MainWindow::setupRunDocks()
     m_warpTimeline = new views::WarpTimelineView;
     auto* timeline = addViewDock(m_warpTimeline, tr("Warp Timeline"), QStringLiteral("timelineDock"), Qt::TopDockWidgetArea);
     m_launchMemory = new views::LaunchMemoryChart;
-    auto* caches = addViewDock(m_launchMemory, tr("Caches && DRAM"), QStringLiteral("cachesDock"), Qt::TopDockWidgetArea);
+    auto* caches = addViewDock(m_launchMemory, tr("Caches and DRAM"), QStringLiteral("cachesDock"), Qt::TopDockWidgetArea);
     addViewDock(m_launchSummary, tr("Launch Summary"), QStringLiteral("summaryDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(m_occupancyDock, streams);
     tabifyDockWidget(streams, bandwidth);
@@ -482,8 +484,12 @@ void MainWindow::reportCannotOpen(const QString& path, const QString& reason)
 {
     const auto name = QFileInfo(path).fileName();
     statusBar()->showMessage(tr("Cannot open %1: %2").arg(name, reason), statusMessageMs);
-    if (m_quiet)
+    if (m_quiet) {
+        // A screenshot of a file that cannot be opened would wait for a run that never comes: say why and stop.
+        QTextStream(stderr) << "warpscope: cannot open " << path << ": " << reason << Qt::endl;
+        QCoreApplication::exit(2);
         return;
+    }
     openCannotOpenBox(this, path, reason);
 }
 

@@ -62,12 +62,12 @@ shoot "$outdir/banks.png" --device v100 --view banks --set "m=$matrix_m" "$scena
 # for each PTX memory instruction, the column store's 32 wavefronts standing out.
 shoot "$outdir/memory.png" --device v100 --view memory --set "m=$matrix_m" "$scenarios/matrix/aat_coalesced_multiply.json"
 
-# caches.png: the Caches & DRAM chart of the three C = AB kernels run one after another on a V100 (M = 256):
+# caches.png: the Caches and DRAM chart of the three C = AB kernels run one after another on a V100 (M = 256):
 # simpleMultiply's broadcast loads at 160 % efficiency with most sectors hitting in L1, then the next two
 # kernels finding A and B in the L2 that the first one filled, reading nothing from DRAM.
 shoot "$outdir/caches.png" --device v100 --view caches --set "m=256" "$scenarios/matrix/ab_three_kernels.json"
 
 # timerange.png: the same run with the time range set to the last two kernels (Shift+drag on a timeline, or
 # --time-range): the Streams view zoomed to it with the first kernel dimmed, the Launch Summary showing 2 of 3.
-shoot "$outdir/timerange.png" --device v100 --view streams --set "m=256" --time-range 6.0:18.0 \
+shoot "$outdir/timerange.png" --device v100 --view streams --set "m=256" --time-range 6.5:18.0 \
     "$scenarios/matrix/ab_three_kernels.json"

@@ -36,15 +36,18 @@ QCustomPlot* makePlot(QWidget* parent, const QString& yLabel)
     plot->legend->setVisible(true);
     plot->legend->setFont(parent->font());
     plot->yAxis->setLabel(yLabel);
-    plot->xAxis->setTickLabelRotation(30);
     plot->setMinimumHeight(180);
     return plot;
 }
 
-/// "#2 offsetCopy": the launch's position in the run and its kernel.
-QString launchLabel(const model::LaunchSummary& launch, int index)
+/// Launches shown by name under their bars; beyond this many, by their position only ("#12").
+constexpr int kNamedLaunches = 6;
+
+/// "#2" over "offsetCopy": the launch's position in the run and, when few launches are shown, its kernel.
+QString launchLabel(const model::LaunchSummary& launch, int index, bool named)
 {
-    return QStringLiteral("#%1 %2").arg(index + 1).arg(launch.kernel);
+    const auto position = QStringLiteral("#%1").arg(index + 1);
+    return named ? position + QLatin1Char('\n') + launch.kernel : position;
 }
 
 } // namespace
@@ -66,9 +69,10 @@ LaunchMemoryChart::LaunchMemoryChart(QWidget* parent)
     m_bytes[DramRead] = addBars(m_bytePlot, byteGroup, tr("DRAM read"), QColor(0x75, 0x70, 0xb3), BytesCount);
     m_bytes[DramWritten] = addBars(m_bytePlot, byteGroup, tr("DRAM written"), QColor(0xe7, 0x29, 0x8a), BytesCount);
     m_bytePlot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteAxisTicker));
-    m_ratePlot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_ratePlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignHCenter);
-    m_ratePlot->legend->setWrap(4);
+    // Two columns, two rows: set after the bars have put their entries in, so the existing ones move too.
+    m_ratePlot->legend->setWrap(2);
+    m_ratePlot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     m_title->setWordWrap(true);
     auto* plots = new QHBoxLayout;
     plots->addWidget(m_ratePlot, 1);
@@ -108,7 +112,7 @@ void LaunchMemoryChart::rebuild()
     for (int slot = 0; slot < m_shown.size(); ++slot) {
         const auto& launch = m_snapshot->launches[m_shown[slot]];
         x.push_back(slot);
-        ticker->addTick(slot, launchLabel(launch, m_shown[slot]));
+        ticker->addTick(slot, launchLabel(launch, m_shown[slot], m_shown.size() <= kNamedLaunches));
         rates[LoadEfficiency].push_back(launch.loadRequests ? launch.loadEfficiency * 100.0 : 0.0);
         rates[StoreEfficiency].push_back(launch.storeRequests ? launch.storeEfficiency * 100.0 : 0.0);
         rates[L1HitRate].push_back(launch.l1HitRate.value_or(0.0) * 100.0);
