@@ -72,6 +72,25 @@ bool AnalysisDocks::showWarp(quint32 linearBlock, quint32 warp)
     return true;
 }
 
+void AnalysisDocks::runStepperTo(int pc)
+{
+    m_stepper->runToCursor(pc);
+    m_stepperDock->show();
+    m_stepperDock->raise();
+}
+
+void AnalysisDocks::whenStepperIdle(std::function<void()> done)
+{
+    if (!m_stepper->isBusy()) {
+        done();
+        return;
+    }
+    connect(m_stepper, &model::StepperSession::busyChanged, this, [this, done = std::move(done)](bool busy) {
+        if (!busy)
+            whenStepperIdle(done);
+    }, Qt::SingleShotConnection);
+}
+
 void AnalysisDocks::setDevice(const QString& deviceId)
 {
     m_deviceId = deviceId;

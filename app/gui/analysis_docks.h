@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 class QDockWidget;
@@ -32,6 +33,11 @@ public:
     /// Opens block `linearBlock` (numbered x fastest, as the launch counts blocks) and its warp `warp` in the
     /// stepper at step 0 and raises it; nothing when no launch is open there or the block is outside its grid.
     bool showWarp(quint32 linearBlock, quint32 warp);
+
+    /// Runs the stepper's warp until it is next at PTX instruction `pc` (after whatever is queued) and raises it.
+    void runStepperTo(int pc);
+    /// Calls `done` once the stepper has no job running or queued (at once when it has none).
+    void whenStepperIdle(std::function<void()> done);
 
     QDockWidget* stepperDock() const { return m_stepperDock; }
     QDockWidget* sourceDock() const { return m_sourceDock; }

@@ -96,8 +96,8 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     const QCommandLineOption sweepDevices(QStringLiteral("sweep-devices"), tr("Devices of --sweep, comma-separated (default g80,c2050,v100,h100)."),
         QStringLiteral("ID,..."));
     const QCommandLineOption view(QStringLiteral("view"),
-        tr("Bring a view to the front: streams, bandwidth, timeline, caches, summary, occupancy, session, banks or "
-           "memory."), QStringLiteral("NAME"));
+        tr("Bring views to the front (comma-separated): streams, bandwidth, timeline, caches, summary, occupancy, "
+           "session, stepper, source, banks or memory."), QStringLiteral("NAME[,NAME...]"));
     const QCommandLineOption percent(QStringLiteral("bandwidth-percent"),
         tr("Show effective bandwidth as a percentage of each device's theoretical bandwidth."));
     const QCommandLineOption baseline(QStringLiteral("baseline"),
@@ -105,7 +105,10 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     const QCommandLineOption timeRange(QStringLiteral("time-range"),
         tr("Once FILE has run, filter every view to this interval of its timeline, in microseconds."),
         QStringLiteral("FROM:TO"));
-    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view, percent, baseline, timeRange });
+    const QCommandLineOption stepTo(QStringLiteral("step-to"),
+        tr("Once FILE opens, run the Warp Stepper's warp to this PTX instruction (the PC column), as Ctrl+F10 does."),
+        QStringLiteral("PC"));
+    parser.addOptions({ device, block, regs, smem, set, sweep, sweepDevices, view, percent, baseline, timeRange, stepTo });
     parser.addOption(screenshot);
     parser.process(application);
 
@@ -121,6 +124,14 @@ CommandLine parseCommandLine(const QCoreApplication& application)
     parseOverrides(parser.values(set), commandLine);
     parseSweep(parser.value(sweep), parser.value(sweepDevices), commandLine);
     parseTimeRange(parser.value(timeRange), commandLine);
+    if (parser.isSet(stepTo)) {
+        bool isPc = false;
+        const int pc = parser.value(stepTo).toInt(&isPc);
+        if (isPc && pc >= 0)
+            commandLine.stepToPc = pc;
+        else
+            commandLine.problems << tr("--step-to needs an instruction number (0 or more), not '%1'").arg(parser.value(stepTo));
+    }
     // A value that is not a number is ignored; the view's spin boxes bound the rest.
     commandLine.threadsPerBlock = parser.value(block).toInt();
     commandLine.registersPerThread = parser.value(regs).toInt();

@@ -26,6 +26,8 @@ struct CommandLine {
     QString baselineFile; ///< --baseline FILE: a scenario run first and pinned as the Stream view's baseline
     /// --time-range FROM:TO: µs of the run's timeline every view filters to once FILE has run
     std::optional<std::pair<double, double>> timeRange;
+    /// --step-to PC: each time a scenario opens, the Warp Stepper runs warp 0 of block 0 to PTX instruction PC
+    int stepToPc = -1;
     bool bandwidthPercent = false; ///< --bandwidth-percent: the Bandwidth view in % of each device's theoretical
     QStringList problems; ///< options that were not understood, one line each
 };

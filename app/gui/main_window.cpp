@@ -5,6 +5,7 @@
 #include "app/gui/command_line.h"
 #include "app/gui/device_menu.h"
 #include "app/gui/file_kind.h"
+#include "app/gui/parameter_bar.h"
 #include "app/gui/run_session.h"
 #include "app/gui/run_status_widget.h"
 #include "app/gui/session_controller.h"
@@ -126,6 +127,8 @@ void MainWindow::setupRunDocks()
     m_session = new RunSession(m_catalog.catalog, devices, this,
         { [this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); }, m_bandwidthView });
     m_analysis = new AnalysisDocks(m_catalog.catalog, this);
+    m_docks.push_back(m_analysis->stepperDock());
+    m_docks.push_back(m_analysis->sourceDock());
     m_docks.push_back(m_analysis->banksDock());
     m_docks.push_back(m_analysis->memoryDock());
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
@@ -191,7 +194,8 @@ void MainWindow::setupViewMenu()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_docks.size(); ++i) {
         auto* toggle = m_docks[i]->toggleViewAction();
-        toggle->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        if (i < 9) // Alt+1 … Alt+9
+            toggle->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
         m_viewMenu->addAction(toggle);
     }
     m_viewMenu->addSeparator();
@@ -233,6 +237,19 @@ void MainWindow::setupToolBar()
     toolBar->addWidget(m_devicePicker);
     connect(m_devicePicker, &QComboBox::activated, this, [this](int row) { selectDevice(m_devices->summaryAt(row).id); });
     m_viewMenu->insertAction(m_viewMenu->actions().value(m_docks.size()), toolBar->toggleViewAction());
+    m_parameterBar = new ParameterBar(this);
+    addToolBar(m_parameterBar);
+    m_viewMenu->insertAction(m_viewMenu->actions().value(m_docks.size() + 1), m_parameterBar->toggleViewAction());
+    connect(m_session, &RunSession::parametersRan, m_parameterBar, &ParameterBar::setParameters);
+    connect(m_parameterBar, &ParameterBar::parametersEdited, m_session, &RunSession::runWithParameters);
+    auto* edit = new QAction(tr("Edit &Parameters"), this);
+    edit->setObjectName(QStringLiteral("editParametersAction"));
+    edit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(edit, &QAction::triggered, this, [this] {
+        m_parameterBar->show();
+        m_parameterBar->focusFirstField();
+    });
+    m_session->runMenu()->addAction(edit);
 }
 
 void MainWindow::setupStatusBar()
@@ -334,6 +351,10 @@ void MainWindow::start(const CommandLine& commandLine)
                 m_timeRange->select(model::TimeRange::between(range->first, range->second));
         });
     }
+    if (commandLine.stepToPc >= 0) {
+        connect(m_session, &RunSession::scenarioOpened, m_analysis,
+            [this, pc = commandLine.stepToPc] { m_analysis->runStepperTo(pc); });
+    }
     const bool opensFile = !commandLine.file.isEmpty() || (!m_quiet && !QSettings().value(QStringLiteral("demoShown")).toBool());
     if (opensFile)
         QTimer::singleShot(0, this, [this, commandLine] { openStartFile(commandLine); });
@@ -347,7 +368,9 @@ void MainWindow::start(const CommandLine& commandLine)
     }
     // A screenshot of a run waits until the run (and the sweep, if any) has delivered its snapshot; one of a
     // session database until its newest run and its sweeps are shown.
-    const auto shoot = [this, path = commandLine.screenshotPath] { scheduleWindowScreenshot(this, path, 800); };
+    const auto shoot = [this, path = commandLine.screenshotPath] {
+        m_analysis->whenStepperIdle([this, path] { scheduleWindowScreenshot(this, path, 800); });
+    };
     if (fileKindOf(commandLine.file) == FileKind::SessionDatabase) {
         connect(m_sessionController, &SessionController::databaseShown, this, shoot, Qt::SingleShotConnection);
         return;
@@ -398,15 +421,15 @@ void MainWindow::openDemo()
                                     "resources folder)"), statusMessageMs);
 }
 
-void MainWindow::raiseView(const QString& name)
+void MainWindow::raiseView(const QString& names)
 {
-    if (name.isEmpty())
-        return;
-    for (auto* dock : std::as_const(m_docks)) {
-        if (dock->objectName().startsWith(name, Qt::CaseInsensitive)) {
-            dock->show();
-            dock->raise();
-            return;
+    for (const auto& name : names.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        for (auto* dock : std::as_const(m_docks)) {
+            if (dock->objectName().startsWith(name.trimmed(), Qt::CaseInsensitive)) {
+                dock->show();
+                dock->raise();
+                break;
+            }
         }
     }
 }

@@ -33,6 +33,7 @@ class SessionController;
 
 struct CommandLine;
 class DeviceMenu;
+class ParameterBar;
 class RunSession;
 
 /// The window every view docks into: menus, a toolbar with the device picker, a status bar with the
@@ -59,6 +60,7 @@ public:
     views::WarpTimelineView* warpTimeline() const { return m_warpTimeline; }
     views::LaunchMemoryChart* launchMemoryChart() const { return m_launchMemory; }
     model::TimeRangeHistory* timeRange() const { return m_timeRange; }
+    ParameterBar* parameterBar() const { return m_parameterBar; }
     RunSession* session() const { return m_session; }
     SessionController* sessionController() const { return m_sessionController; }
     /// Opens the bundled offset-copy demo at a small n, so the first run is quick.
@@ -79,7 +81,8 @@ private:
     /// time range starts over with it.
     void showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
     QDockWidget* addViewDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
-    void raiseView(const QString& name);
+    /// Brings the docks named in `names` (comma-separated, object-name prefixes: "streams,stepper") to the front.
+    void raiseView(const QString& names);
     void openStartFile(const CommandLine& commandLine);
     void setupFileMenu();
     void setupViewMenu();
@@ -115,6 +118,7 @@ private:
     AnalysisDocks* m_analysis = nullptr;
     SessionController* m_sessionController = nullptr;
     QComboBox* m_devicePicker = nullptr;
+    ParameterBar* m_parameterBar = nullptr;
     DeviceMenu* m_deviceMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -65,6 +65,7 @@ void RunSession::connectRunSignals()
         [this](quint64, int done, int total, const QString& current) { m_status->showProgress(done, total, current); });
     connect(m_runs, &model::RunController::finished, this, [this](quint64, std::shared_ptr<const model::RunSnapshot> s) {
         m_views.showRun(s);
+        Q_EMIT parametersRan(s->params);
         if (!s->recordError.isEmpty())
             reportFailure(tr("The run was not recorded"), s->recordError);
         else if (s->runId > 0)
@@ -116,7 +117,7 @@ void RunSession::connectSweepSignals()
 
 void RunSession::setupMenu(QMenuBar* menuBar)
 {
-    auto* menu = menuBar->addMenu(tr("&Run"));
+    auto* menu = m_menu = menuBar->addMenu(tr("&Run"));
     m_runAction = menu->addAction(tr("&Run"), this, &RunSession::run);
     m_runAction->setObjectName(QStringLiteral("runAction"));
     m_runAction->setShortcut(Qt::Key_F5);
@@ -141,6 +142,12 @@ void RunSession::openScenario(const QString& path, const QMap<QString, qint64>& 
     }
     Q_EMIT scenarioOpened(m_request.scenarioFile, overrides);
     run();
+}
+
+void RunSession::runWithParameters(const QMap<QString, qint64>& params)
+{
+    if (!m_request.scenarioFile.isEmpty())
+        openScenario(m_request.scenarioFile, params);
 }
 
 bool RunSession::openDemo()

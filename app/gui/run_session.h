@@ -12,6 +12,7 @@
 
 class QAction;
 class QMainWindow;
+class QMenu;
 class QMenuBar;
 
 namespace engine {
@@ -49,6 +50,8 @@ public:
     ~RunSession() override;
 
     void setupMenu(QMenuBar* menuBar);
+    /// The Run menu, once setupMenu() has made it.
+    QMenu* runMenu() const { return m_menu; }
     RunStatusWidget* statusWidget() const { return m_status; }
     /// No dialogs (screenshots, tests): errors go to the status bar only.
     void setQuiet(bool quiet) { m_quiet = quiet; }
@@ -59,6 +62,9 @@ public:
     bool openDemo();
     /// The device runs use; re-runs the open scenario when it changes.
     void setDeviceId(const QString& id);
+    /// Runs the open scenario again with `params` as its overrides (the Parameters toolbar); nothing when no
+    /// scenario is open.
+    void runWithParameters(const QMap<QString, qint64>& params);
     void run();
     void cancel();
     void showSweepDialog();
@@ -78,6 +84,8 @@ Q_SIGNALS:
     void idle();
     /// A scenario was opened (absolute path and parameter overrides), before its run starts.
     void scenarioOpened(const QString& path, const QMap<QString, qint64>& overrides);
+    /// A run finished with these parameters (the scenario's `params` after overrides).
+    void parametersRan(const QMap<QString, qint64>& params);
     /// A run finished and was recorded as run `runId` of the session database `path`.
     void runRecorded(const QString& path, qint64 runId);
 
@@ -95,6 +103,7 @@ private:
     model::RunController* m_runs = nullptr;
     model::SweepController* m_sweeps = nullptr;
     RunStatusWidget* m_status = nullptr;
+    QMenu* m_menu = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_sweepAction = nullptr;
     model::RunRequest m_request;

@@ -109,17 +109,34 @@ QVariant SourceModel::data(const QModelIndex& index, int role) const
 
 QVariant SourceModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
         return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case ExecutionsColumn: return tr("Executions: warp-level instructions the line issued");
+        case GlobalRequestsColumn: return tr("Global memory requests (warp-level loads and stores)");
+        case SectorsPerRequestColumn: return tr("32-byte sectors per global request");
+        case TransactionsPerRequestColumn:
+            return tr("Transactions per global request, in the generation's unit (segments on CC 1.x, 128-byte lines "
+                      "when L1 caches on CC 2.x, 32-byte sectors otherwise)");
+        case WavefrontsPerRequestColumn: return tr("Shared-memory wavefronts per request: 1 is conflict-free");
+        case DivergentColumn: return tr("Divergent branches");
+        case HeatColumn: return tr("Cost (issues + transactions + wavefronts) against the hottest line's");
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    // Short titles, so the counters fit beside the text in a pane; the tool tips say them in full.
     switch (section) {
     case LineColumn: return tr("Line");
     case TextColumn: return m_side == Side::Cuda ? tr("CUDA source") : tr("PTX");
-    case ExecutionsColumn: return tr("Executions");
-    case GlobalRequestsColumn: return tr("Global req");
-    case SectorsPerRequestColumn: return tr("Sectors/req");
+    case ExecutionsColumn: return tr("Exec");
+    case GlobalRequestsColumn: return tr("Req");
+    case SectorsPerRequestColumn: return tr("Sect/req");
     case TransactionsPerRequestColumn: return tr("Trans/req");
-    case WavefrontsPerRequestColumn: return tr("Shared wf/req");
-    case DivergentColumn: return tr("Divergent");
+    case WavefrontsPerRequestColumn: return tr("Wf/req");
+    case DivergentColumn: return tr("Div");
     case HeatColumn: return tr("Heat");
     default: return {};
     }

@@ -18,13 +18,13 @@ public:
     enum Column {
         LineColumn,
         HeatColumn, ///< next to the line number, so the hot lines show at a glance however wide the table
-        TextColumn,
         ExecutionsColumn,
         GlobalRequestsColumn,
         SectorsPerRequestColumn,
         TransactionsPerRequestColumn,
         WavefrontsPerRequestColumn,
         DivergentColumn,
+        TextColumn, ///< last: in a narrow pane the counters stay in sight and the text scrolls
         ColumnCount
     };
     enum Role {

@@ -21,7 +21,7 @@ shoot() {
     shift
     rm -f "$output"
     XDG_CONFIG_HOME="$scratch/config" XDG_RUNTIME_DIR="$scratch/runtime" XDG_DATA_HOME="$scratch/data" \
-        xvfb-run -a -s '-screen 0 1920x1280x24' "$warpscope" --screenshot "$output" "$@"
+        xvfb-run -a -s "-screen 0 ${screen:-1920x1280}x24" "$warpscope" --screenshot "$output" "$@"
     size=$(wc -c < "$output")
     [ "$size" -gt 50000 ] || { echo "run_screenshots.sh: $output is only $size bytes" >&2; exit 1; }
     echo "run_screenshots.sh: wrote $output ($size bytes)"
@@ -71,3 +71,15 @@ shoot "$outdir/caches.png" --device v100 --view caches --set "m=256" "$scenarios
 # --time-range): the Streams view zoomed to it with the first kernel dimmed, the Launch Summary showing 2 of 3.
 shoot "$outdir/timerange.png" --device v100 --view streams --set "m=256" --time-range 6.5:18.0 \
     "$scenarios/matrix/ab_three_kernels.json"
+
+# offset1_v100.png, offset1_g80.png, offset1_source.png: the README's walk-through. The offset-copy demo at
+# offset 1, its first warp stepped past the load (PTX instruction 12; --step-to 13 stops before the next one):
+# five 32-byte sectors on a V100, 32 segments (16 per half-warp) on a G80; then the G80's per-line counters.
+# The screen is taller: the stepper and the Occupancy view's minimum heights add up to more than 1280 pixels.
+screen=1920x1440
+for device in v100 g80; do
+    shoot "$outdir/offset1_$device.png" --device "$device" --view streams,stepper --set n=262144 --set offset=1 \
+        --step-to 13 "$scenarios/offset_copy.json"
+done
+shoot "$outdir/offset1_source.png" --device g80 --view caches,source --set n=262144 --set offset=1 \
+    "$scenarios/offset_copy.json"

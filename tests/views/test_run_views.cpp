@@ -1,6 +1,7 @@
 #include "tests/views/views_test_suites.h"
 
 #include "app/gui/main_window.h"
+#include "app/gui/parameter_bar.h"
 #include "app/gui/run_session.h"
 #include "model/device/device_catalog_load.h"
 #include "model/run/run_controller.h"
@@ -20,6 +21,7 @@
 #include <QComboBox>
 #include <QWheelEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
@@ -338,6 +340,23 @@ private Q_SLOTS:
         QVERIFY(std::abs(canvas->axis().toTime(StreamTimelineCanvas::labelWidth) - from) < 1.0); // zoomed to it
     }
 
+    void aRunWithoutBaselineFitsTheWholeRun()
+    {
+        StreamView view;
+        view.resize(1000, 300);
+        const auto run = runWithTwoTimedLaunches();
+        view.setSnapshot(run);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.resize(1200, 300); // a resize refits a fitted view; the empty baseline's fit must not take over
+        QTRY_VERIFY(view.canvas()->width() > 900);
+        const auto* canvas = view.canvas();
+        QVERIFY(canvas->axis().toTime(StreamTimelineCanvas::labelWidth) <= 0.0);
+        QVERIFY2(canvas->axis().toTime(canvas->width()) >= run->totalTimeUs,
+            qPrintable(QString::number(canvas->axis().toTime(canvas->width()))));
+        QVERIFY(canvas->axis().toTime(canvas->width()) < 1.2 * run->totalTimeUs);
+    }
+
     void mainWindowRunsAScenarioIntoTheViews()
     {
         app::MainWindow window(model::loadDeviceCatalog({}));
@@ -382,6 +401,53 @@ private Q_SLOTS:
         QVERIFY(idle.wait(60000));
         QVERIFY(!history->current());
         QVERIFY(!undo->isEnabled());
+    }
+
+    void parameterBarTakesIntegersAndAsksOnceForEachChange()
+    {
+        app::ParameterBar bar;
+        QSignalSpy edited(&bar, &app::ParameterBar::parametersEdited);
+        bar.setParameters({ { QStringLiteral("n"), 4096 }, { QStringLiteral("offset"), 0 } });
+        auto* offset = bar.field(QStringLiteral("offset"));
+        QVERIFY(offset && bar.field(QStringLiteral("n")) && !bar.field(QStringLiteral("stride")));
+        offset->selectAll();
+        QTest::keyClicks(offset, QStringLiteral("x1y")); // the validator keeps only the digit
+        QCOMPARE(offset->text(), QStringLiteral("1"));
+        QTest::keyClick(offset, Qt::Key_Return);
+        QCOMPARE(edited.size(), 1);
+        const auto params = edited.front().front().value<QMap<QString, qint64>>();
+        QCOMPARE(params.value(QStringLiteral("offset")), 1);
+        QCOMPARE(params.value(QStringLiteral("n")), 4096);
+        QTest::keyClick(offset, Qt::Key_Return); // unchanged: no second run
+        QCOMPARE(edited.size(), 1);
+        bar.setParameters({ { QStringLiteral("n"), 4096 }, { QStringLiteral("offset"), 7 } }); // same names: same field
+        QCOMPARE(bar.field(QStringLiteral("offset")), offset);
+        QCOMPARE(offset->text(), QStringLiteral("7"));
+    }
+
+    void editingAParameterRunsTheScenarioAgainWithIt()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.session()->setQuiet(true);
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        window.session()->openScenario(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/offset_copy.json"),
+            { { QStringLiteral("n"), 8192 } });
+        QVERIFY(idle.wait(60000));
+        auto* bar = window.parameterBar();
+        QCOMPARE(bar->parameters().value(QStringLiteral("n")), 8192);
+        QCOMPARE(bar->parameters().value(QStringLiteral("offset")), 0);
+        const auto aligned = window.session()->runController()->snapshot();
+        QCOMPARE(aligned->launches.front().loadEfficiency, 1.0);
+        auto* offset = bar->field(QStringLiteral("offset"));
+        offset->setText(QStringLiteral("1"));
+        Q_EMIT offset->returnPressed();
+        QVERIFY(idle.wait(60000));
+        const auto shifted = window.session()->runController()->snapshot();
+        QCOMPARE(shifted->params.value(QStringLiteral("offset")), 1);
+        QCOMPARE(shifted->params.value(QStringLiteral("n")), 8192);
+        QCOMPARE(shifted->launches.front().loadEfficiency, 0.8); // 128 bytes asked, 5 sectors moved on the H100
+        auto* edit = window.findChild<QAction*>(QStringLiteral("editParametersAction"));
+        QVERIFY(edit && edit->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     }
 };
 

@@ -7,6 +7,7 @@
 #include "model/source/source_session.h"
 #include "views/source/source_view.h"
 
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QSignalSpy>
@@ -66,6 +67,25 @@ private Q_SLOTS:
         QCOMPARE(m_view->cudaTable()->model()->rowCount(), 4);
         m_view->ptxFilter()->setTextFilter(QStringLiteral("global"));
         QCOMPARE(m_view->ptxTable()->model()->rowCount(), 4); // 2 cvta.to.global, ld.global, st.global
+    }
+
+    void narrowViewsStackTheTablesAndKeepCountersInSight()
+    {
+        QCOMPARE(m_view->tablesOrientation(), Qt::Horizontal);
+        m_view->resize(SourceView::sideBySideWidth - 300, 700);
+        QTRY_COMPARE(m_view->tablesOrientation(), Qt::Vertical);
+        // The counters come before the text, so a narrow table shows them without scrolling.
+        auto* table = m_view->ptxTable();
+        auto* header = table->horizontalHeader();
+        const int last = model::SourceModel::TextColumn;
+        QCOMPARE(header->visualIndex(last), model::SourceModel::ColumnCount - 1);
+        QVERIFY(header->sectionViewportPosition(model::SourceModel::DivergentColumn) + header->sectionSize(model::SourceModel::DivergentColumn)
+            <= table->viewport()->width());
+        QVERIFY(!table->model()->headerData(model::SourceModel::TransactionsPerRequestColumn, Qt::Horizontal, Qt::ToolTipRole)
+                     .toString()
+                     .isEmpty());
+        m_view->resize(SourceView::sideBySideWidth + 100, 700);
+        QTRY_COMPARE(m_view->tablesOrientation(), Qt::Horizontal);
     }
 
 private:

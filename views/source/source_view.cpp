@@ -32,15 +32,23 @@ SourceView::SourceView(model::SourceSession* session, QWidget* parent)
     m_title->setWordWrap(true);
     m_cudaTable = makeTable(m_cudaFilter);
     m_ptxTable = makeTable(m_ptxFilter);
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(m_cudaTable);
-    split->addWidget(m_ptxTable);
+    m_tables = new QSplitter(Qt::Horizontal);
+    m_tables->addWidget(m_cudaTable);
+    m_tables->addWidget(m_ptxTable);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(makeFilterBar());
-    layout->addWidget(split, 1);
+    layout->addWidget(m_tables, 1);
     setupConnections();
     showSnapshot(session->snapshot());
+}
+
+Qt::Orientation SourceView::tablesOrientation() const { return m_tables->orientation(); }
+
+void SourceView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_tables->setOrientation(width() < sideBySideWidth ? Qt::Vertical : Qt::Horizontal);
 }
 
 QWidget* SourceView::makeFilterBar()
@@ -76,7 +84,8 @@ QTableView* SourceView::makeTable(model::SourceFilterModel* filter)
     table->verticalHeader()->hide();
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 4);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The text keeps a readable width; the table scrolls sideways rather than squeezing the source.
+    // The text (the last column) keeps a readable width and fills what is left; the table scrolls sideways rather
+    // than squeezing the source.
     table->horizontalHeader()->setSectionResizeMode(model::SourceModel::TextColumn, QHeaderView::Interactive);
     table->horizontalHeader()->resizeSection(model::SourceModel::TextColumn, 330);
     table->horizontalHeader()->setStretchLastSection(true);

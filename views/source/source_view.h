@@ -8,6 +8,7 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QSlider;
+class QSplitter;
 class QTableView;
 
 namespace model {
@@ -18,7 +19,8 @@ struct SourceSnapshot;
 
 namespace views {
 
-/// The Source view: the CUDA source and the kernel's PTX side by side, each line with its executions,
+/// The Source view: the CUDA source and the kernel's PTX side by side (one above the other when the view is
+/// narrower than `sideBySideWidth`, so the counters stay readable), each line with its executions,
 /// global requests, sectors and transactions per request, shared wavefronts per request, divergent
 /// branches and a heat colour. Selecting a line on one side selects the lines `.loc` links it to on the
 /// other. Both tables sort by any column; a filter box, a minimum heat and "executed only" find the hot
@@ -28,11 +30,18 @@ class SourceView : public QWidget {
 public:
     explicit SourceView(model::SourceSession* session, QWidget* parent = nullptr);
 
+    /// Narrower than this, the CUDA table sits above the PTX table instead of beside it.
+    static constexpr int sideBySideWidth = 1100;
+
     QTableView* cudaTable() const { return m_cudaTable; }
     QTableView* ptxTable() const { return m_ptxTable; }
     model::SourceFilterModel* cudaFilter() const { return m_cudaFilter; }
     model::SourceFilterModel* ptxFilter() const { return m_ptxFilter; }
     QLabel* titleLabel() const { return m_title; }
+    Qt::Orientation tablesOrientation() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 Q_SIGNALS:
     /// A PTX instruction was selected (to move the stepper's cursor there).
@@ -51,6 +60,7 @@ private:
     model::SourceFilterModel* m_ptxFilter = nullptr;
     QTableView* m_cudaTable = nullptr;
     QTableView* m_ptxTable = nullptr;
+    QSplitter* m_tables = nullptr;
     QLabel* m_title = nullptr;
     QLineEdit* m_text = nullptr;
     QSlider* m_minimumHeat = nullptr;

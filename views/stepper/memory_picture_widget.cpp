@@ -4,6 +4,8 @@
 
 #include <QFontDatabase>
 #include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace views {
@@ -12,7 +14,7 @@ MemoryPictureWidget::MemoryPictureWidget(QWidget* parent)
     : QWidget(parent)
     , m_canvas(new MemoryPictureCanvas)
     , m_title(new QLabel)
-    , m_explanation(new QLabel)
+    , m_explanation(new QPlainTextEdit)
 {
     m_title->setObjectName(QStringLiteral("memoryTitle"));
     m_title->setWordWrap(true);
@@ -20,15 +22,20 @@ MemoryPictureWidget::MemoryPictureWidget(QWidget* parent)
     bold.setBold(true);
     m_title->setFont(bold);
     m_explanation->setObjectName(QStringLiteral("memoryExplanation"));
-    m_explanation->setWordWrap(true);
-    m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanation->setReadOnly(true);
     m_explanation->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // The explanation scrolls (a G80 half-warp rule names 32 transactions), so it never covers the picture; the
+    // splitter lets the user give either more room.
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_canvas);
+    split->addWidget(m_explanation);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
-    layout->addWidget(m_canvas, 1);
-    layout->addWidget(m_explanation);
+    layout->addWidget(split, 1);
 }
 
 void MemoryPictureWidget::setPicture(const model::MemoryPicture& picture, const QString& title)
@@ -39,7 +46,7 @@ void MemoryPictureWidget::setPicture(const model::MemoryPicture& picture, const 
     m_title->setText(summaryText.isEmpty() ? title : title + QStringLiteral(" — ") + summaryText);
     // Coalescers name their rule in the explanation's first line; bank models do not.
     const bool named = picture.ruleName.isEmpty() || picture.explanation.startsWith(picture.ruleName);
-    m_explanation->setText(named ? picture.explanation : picture.ruleName + u'\n' + picture.explanation);
+    m_explanation->setPlainText(named ? picture.explanation : picture.ruleName + u'\n' + picture.explanation);
 }
 
 QString MemoryPictureWidget::summary() const { return m_canvas->layout().summary; }

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPlainTextEdit;
 
 namespace views {
 
@@ -28,7 +29,7 @@ private:
     model::MemoryPicture m_picture;
     MemoryPictureCanvas* m_canvas = nullptr;
     QLabel* m_title = nullptr;
-    QLabel* m_explanation = nullptr;
+    QPlainTextEdit* m_explanation = nullptr;
 };
 
 } // namespace views

@@ -71,8 +71,16 @@ void StreamView::setupWidgets()
         else
             pinBaseline();
     });
-    connect(m_canvas, &StreamTimelineCanvas::axisChanged, m_baselineCanvas, &StreamTimelineCanvas::setAxis);
-    connect(m_baselineCanvas, &StreamTimelineCanvas::axisChanged, m_canvas, &StreamTimelineCanvas::setAxis);
+    // The two timelines share one axis only while a baseline is pinned; the hidden baseline canvas's own fit (of
+    // nothing) must not rescale the run.
+    connect(m_canvas, &StreamTimelineCanvas::axisChanged, this, [this](const TimeAxis& axis) {
+        if (m_baseline)
+            m_baselineCanvas->setAxis(axis);
+    });
+    connect(m_baselineCanvas, &StreamTimelineCanvas::axisChanged, this, [this](const TimeAxis& axis) {
+        if (m_baseline)
+            m_canvas->setAxis(axis);
+    });
     connect(clear, &QPushButton::clicked, m_canvas, &StreamTimelineCanvas::clearRuler);
     connect(m_canvas, &StreamTimelineCanvas::rulerChanged, this, [this](const QString& text) {
         m_rulerLabel->setText(text.isEmpty() ? tr("Click two points to measure") : tr("Ruler: %1").arg(text));
@@ -115,8 +123,8 @@ void StreamView::syncScales()
     const double span = m_baseline && m_snapshot ? std::max(m_baseline->totalTimeUs, m_snapshot->totalTimeUs) : 0.0;
     m_canvas->setFitSpan(span);
     m_baselineCanvas->setFitSpan(span);
-    m_canvas->fitAll();
     m_baselineCanvas->fitAll();
+    m_canvas->fitAll();
 }
 
 QString StreamView::headerText(const model::RunSnapshot& snapshot) const
