@@ -83,12 +83,10 @@ QTableView* SourceView::makeTable(model::SourceFilterModel* filter)
     table->setWordWrap(false);
     table->verticalHeader()->hide();
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 4);
+    // Every column as wide as its contents, the text last: a line longer than the pane scrolls sideways rather
+    // than being cut, and the counters stay at the left edge.
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The text (the last column) keeps a readable width and fills what is left; the table scrolls sideways rather
-    // than squeezing the source.
-    table->horizontalHeader()->setSectionResizeMode(model::SourceModel::TextColumn, QHeaderView::Interactive);
-    table->horizontalHeader()->resizeSection(model::SourceModel::TextColumn, 330);
-    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     return table;
 }
 
