@@ -11,6 +11,7 @@
 #include "views/stepper/warp_stepper_view.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QLabel>
 #include <QTableView>
 #include <QTest>
@@ -91,6 +92,28 @@ private Q_SLOTS:
         m_view->runToCursorAction()->trigger(); // past the end: the warp finishes
         QVERIFY(settle());
         QVERIFY(m_view->statusLabel()->text().startsWith(QStringLiteral("Warp finished")));
+    }
+
+    void f5ContinuesInsideTheStepperAndNowhereElse()
+    {
+        // A window-wide F5 (the main window's Run) beside the stepper: F5 with the focus in the stepper continues
+        // the warp and leaves Run alone.
+        QAction run(QStringLiteral("Run"));
+        run.setShortcut(QKeySequence(Qt::Key_F5));
+        run.setShortcutContext(Qt::WindowShortcut);
+        m_view->addAction(&run);
+        int runs = 0;
+        connect(&run, &QAction::triggered, this, [&runs] { ++runs; });
+        QApplication::setActiveWindow(m_view.get());
+        QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+        m_view->listing()->selectRow(14);
+        m_view->toggleBreakpointAction()->trigger();
+        m_view->listing()->setFocus();
+        QTest::keyClick(m_view->listing(), Qt::Key_F5);
+        QVERIFY(settle());
+        QCOMPARE(m_view->listing()->currentPc(), 14);
+        QCOMPARE(runs, 0);
+        QVERIFY(m_view->continueAction()->toolTip().contains(QStringLiteral("F5")));
     }
 
     void deviceSwitchRedrawsTheMemoryPicture()

@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -57,12 +58,38 @@ void WarpStepperView::setupActions()
         tr("Run the warp until it reaches the selected PTX line"));
     m_toggleBreakpoint = addStepperAction(tr("Breakpoint"), QKeySequence(Qt::Key_F9),
         tr("Set or clear a breakpoint on the selected PTX line"));
-    // F5 stays free for the main window's Run action; F8 is the debugger "resume" key of web inspectors.
-    m_continue = addStepperAction(tr("Continue"), QKeySequence(Qt::Key_F8), tr("Run to the next breakpoint or the end"));
+    // F8 (the "resume" key of web inspectors) as the action's shortcut; F5 through event() below, so that the
+    // main window's F5 (Run) is untouched outside the stepper.
+    m_continue = addStepperAction(tr("Continue"), QKeySequence(Qt::Key_F8), tr("Run to the next breakpoint or the end (F5)"));
     m_runToEnd = addStepperAction(tr("Run to end"), {}, tr("Run the warp to its end, ignoring breakpoints"));
     m_restart = addStepperAction(tr("Restart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5),
         tr("Back to the first instruction of the block"));
     m_stop = addStepperAction(tr("Stop"), {}, tr("Stop a long run where it is"));
+}
+
+namespace {
+
+bool isBareF5(const QKeyEvent& key) { return key.key() == Qt::Key_F5 && key.modifiers() == Qt::NoModifier; }
+
+} // namespace
+
+bool WarpStepperView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride && isBareF5(*static_cast<QKeyEvent*>(event))) {
+        event->accept(); // delivered to keyPressEvent as a key, not to the window's F5 shortcut
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void WarpStepperView::keyPressEvent(QKeyEvent* event)
+{
+    if (isBareF5(*event) && m_continue->isEnabled()) {
+        m_continue->trigger();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 QToolBar* WarpStepperView::makeToolBar()

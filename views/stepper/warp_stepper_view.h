@@ -51,6 +51,12 @@ public:
     QTableView* watchTable() const { return m_watchTable; }
     QLabel* statusLabel() const { return m_status; }
 
+protected:
+    /// F5 is Continue while the keyboard focus is in the stepper, as in a debugger; elsewhere it stays the main
+    /// window's Run. Taking the key before the shortcut map sees it avoids an ambiguous F5.
+    bool event(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
 private:
     void setupActions();
     QAction* addStepperAction(const QString& text, const QKeySequence& shortcut, const QString& tip);
