@@ -14,6 +14,7 @@
 #include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
+#include "model/occupancy/launch_inputs.h"
 #include "model/occupancy/occupancy_model.h"
 #include "model/run/time_range_history.h"
 #include "views/bandwidth/bandwidth_view.h"
@@ -139,6 +140,7 @@ void MainWindow::setupRunDocks()
     connect(m_sessionController, &SessionController::statusMessage, this,
         [this](const QString& text) { statusBar()->showMessage(text, statusMessageMs); });
     connect(m_sessionController, &SessionController::databaseFailed, this, &MainWindow::reportCannotOpen);
+    connect(m_launchSummary, &views::LaunchSummaryPanel::launchChosen, this, &MainWindow::showLaunchOccupancy);
     connect(m_sessionController, &SessionController::currentRunChanged, m_warpTimeline, &views::WarpTimelineView::showRun);
     connect(m_warpTimeline->canvas(), &views::WarpTimelineCanvas::warpClicked, this, [this](quint32 block, quint32 warp) {
         if (!m_analysis->showWarp(block, warp))
@@ -149,9 +151,20 @@ void MainWindow::setupRunDocks()
 void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
 {
     m_timeRange->reset();
+    m_shownRun = snapshot;
+    if (snapshot && !snapshot->launches.isEmpty())
+        showLaunchOccupancy(0);
     m_streamView->setSnapshot(snapshot);
     m_launchSummary->setSnapshot(snapshot);
     m_launchMemory->setSnapshot(std::move(snapshot));
+}
+
+void MainWindow::showLaunchOccupancy(int index)
+{
+    if (!m_shownRun || index < 0 || index >= m_shownRun->launches.size())
+        return;
+    const auto& launch = m_shownRun->launches[index];
+    m_occupancyView->showLaunch(launch.kernel, model::launchInputs(launch, m_occupancy->inputs()));
 }
 
 void MainWindow::setupTimeRange()

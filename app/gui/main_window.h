@@ -5,6 +5,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -80,6 +82,8 @@ private:
     /// A run's snapshot (just run, or read back from the session database) in every view that shows runs; the
     /// time range starts over with it.
     void showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
+    /// The Occupancy view marks launch `index` of the shown run's configuration.
+    void showLaunchOccupancy(int index);
     QDockWidget* addViewDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     /// Brings the docks named in `names` (comma-separated, object-name prefixes: "streams,stepper") to the front.
     void raiseView(const QString& names);
@@ -113,6 +117,7 @@ private:
     views::WarpTimelineView* m_warpTimeline = nullptr;
     views::LaunchMemoryChart* m_launchMemory = nullptr;
     model::TimeRangeHistory* m_timeRange = nullptr;
+    std::shared_ptr<const model::RunSnapshot> m_shownRun; ///< the run every view shows
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
     RunSession* m_session = nullptr;
     AnalysisDocks* m_analysis = nullptr;

@@ -44,8 +44,10 @@ LaunchSummary launchSummary(const LaunchRow& row, const RunDetail& detail)
     out.grid = row.info.grid;
     out.block = row.info.block;
     for (const auto& kernel : detail.kernels)
-        if (kernel.id == row.info.kernel)
+        if (kernel.id == row.info.kernel) {
             out.sharedBytes = kernel.staticSharedBytes + row.info.dynamicSharedBytes;
+            out.registersPerThread = static_cast<int>(kernel.registersPerThread);
+        }
     if (s.timeUs > 0) {
         out.timeUs = s.timeUs;
         out.effectiveBandwidthGBps = s.effectiveBandwidthGbps;

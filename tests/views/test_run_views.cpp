@@ -4,11 +4,14 @@
 #include "app/gui/parameter_bar.h"
 #include "app/gui/run_session.h"
 #include "model/device/device_catalog_load.h"
+#include "model/occupancy/launch_inputs.h"
+#include "model/occupancy/occupancy_model.h"
 #include "model/run/run_controller.h"
 #include "model/run/time_range_history.h"
 #include "views/bandwidth/bandwidth_chart.h"
 #include "views/bandwidth/bandwidth_view.h"
 #include "views/memory/launch_memory_chart.h"
+#include "views/occupancy/occupancy_view.h"
 #include "views/plot/qcustomplot.h"
 #include "views/streams/range_band.h"
 #include "views/streams/stream_timeline_canvas.h"
@@ -401,6 +404,45 @@ private Q_SLOTS:
         QVERIFY(idle.wait(60000));
         QVERIFY(!history->current());
         QVERIFY(!undo->isEnabled());
+    }
+
+    void theOccupancyViewMarksTheLaunchThatRan()
+    {
+        model::LaunchSummary tiled;
+        tiled.kernel = QStringLiteral("sharedABMultiply");
+        tiled.block = { 32, 32, 1 };
+        tiled.sharedBytes = 8192;
+        const model::OccupancyInputs fallback { 128, 40, 0 };
+        const auto inputs = model::launchInputs(tiled, fallback);
+        QCOMPARE(inputs.threadsPerBlock, 1024);
+        QCOMPARE(inputs.sharedBytesPerBlock, 8192);
+        QCOMPARE(inputs.registersPerThread, 40); // unknown registers keep what was there
+        tiled.registersPerThread = 24;
+        QCOMPARE(model::launchInputs(tiled, fallback).registersPerThread, 24);
+
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.session()->setQuiet(true);
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        window.openFile(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/staged_copy_4_streams.json"));
+        QVERIFY(idle.wait(60000));
+        const auto snapshot = window.session()->runController()->snapshot();
+        const auto& first = snapshot->launches.front();
+        QVERIFY(first.registersPerThread > 0);
+        const auto shown = window.occupancyModel()->inputs();
+        QCOMPARE(shown.threadsPerBlock, static_cast<int>(first.block[0] * first.block[1] * first.block[2]));
+        QCOMPARE(shown.registersPerThread, first.registersPerThread);
+        // The calculator's figure for those inputs is the one the engine gave the launch.
+        QCOMPARE(window.occupancyModel()->snapshot().occupancyPercent, first.theoreticalOccupancy * 100.0);
+        auto* caption = window.occupancyView()->launchCaption();
+        QVERIFY(caption->text().startsWith(QStringLiteral("Marking %1's launch").arg(first.kernel)));
+        auto edited = shown;
+        edited.threadsPerBlock = 64;
+        window.occupancyModel()->setInputs(edited);
+        QVERIFY(caption->text().contains(QStringLiteral("edited")));
+        auto* tree = window.launchSummary()->tree();
+        tree->setCurrentItem(tree->topLevelItem(2)->child(0)); // a counter row of the third launch
+        QCOMPARE(window.occupancyModel()->inputs().threadsPerBlock, shown.threadsPerBlock);
+        QVERIFY(caption->text().startsWith(QStringLiteral("Marking")));
     }
 
     void parameterBarTakesIntegersAndAsksOnceForEachChange()

@@ -1,5 +1,6 @@
 #include "views/occupancy/occupancy_view.h"
 
+#include "model/occupancy/launch_inputs.h"
 #include "model/occupancy/occupancy_model.h"
 #include "views/occupancy/occupancy_chart.h"
 #include "views/occupancy/occupancy_inputs_panel.h"
@@ -45,12 +46,17 @@ QWidget* OccupancyView::makeSidePanel()
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     m_deviceTitle->setFont(titleFont);
+    m_launchCaption = new QLabel;
+    m_launchCaption->setObjectName(QStringLiteral("launchCaption"));
+    m_launchCaption->setWordWrap(true);
+    m_launchCaption->setVisible(false);
     m_inputs = new OccupancyInputsPanel;
     m_results = new OccupancyResultsPanel;
 
     auto* layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_deviceTitle);
+    layout->addWidget(m_launchCaption);
     layout->addWidget(m_inputs);
     layout->addWidget(m_results);
     layout->addStretch(1);
@@ -83,8 +89,28 @@ void OccupancyView::setupConnections()
     connect(m_occupancy, &model::OccupancyModel::snapshotChanged, this, &OccupancyView::showSnapshot);
 }
 
+void OccupancyView::showLaunch(const QString& name, const model::OccupancyInputs& inputs)
+{
+    m_launchName = name;
+    m_launchInputs = inputs;
+    m_occupancy->setInputs(inputs);
+    updateLaunchCaption();
+}
+
+void OccupancyView::updateLaunchCaption()
+{
+    m_launchCaption->setVisible(m_launchInputs.has_value());
+    if (!m_launchInputs)
+        return;
+    const auto configuration = model::describeInputs(*m_launchInputs);
+    m_launchCaption->setText(m_occupancy->inputs() == *m_launchInputs
+            ? tr("Marking %1's launch: %2.").arg(m_launchName, configuration)
+            : tr("%1's launch ran with %2; the inputs below have been edited.").arg(m_launchName, configuration));
+}
+
 void OccupancyView::showSnapshot()
 {
+    updateLaunchCaption();
     const auto& snapshot = m_occupancy->snapshot();
     m_deviceTitle->setText(tr("%1 · CC %2").arg(snapshot.deviceName, snapshot.computeCapability));
     m_inputs->setSnapshot(snapshot);

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "model/occupancy/occupancy_snapshot.h"
+
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 
@@ -27,6 +31,10 @@ public:
     OccupancyChart* threadsChart() const { return m_byThreads; }
     OccupancyChart* registersChart() const { return m_byRegisters; }
     OccupancyChart* sharedMemoryChart() const { return m_bySharedBytes; }
+    /// Marks launch `name`'s real configuration: the inputs become `inputs` and a caption says whose they
+    /// are, and whether they have been edited since.
+    void showLaunch(const QString& name, const model::OccupancyInputs& inputs);
+    QLabel* launchCaption() const { return m_launchCaption; }
 
 private:
     void setupWidgets();
@@ -34,9 +42,13 @@ private:
     QWidget* makeSidePanel();
     QWidget* makeCharts();
     void showSnapshot();
+    void updateLaunchCaption();
 
     model::OccupancyModel* m_occupancy = nullptr;
     QLabel* m_deviceTitle = nullptr;
+    QLabel* m_launchCaption = nullptr;
+    QString m_launchName;
+    std::optional<model::OccupancyInputs> m_launchInputs;
     OccupancyInputsPanel* m_inputs = nullptr;
     OccupancyResultsPanel* m_results = nullptr;
     OccupancyChart* m_byThreads = nullptr;

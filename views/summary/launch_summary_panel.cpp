@@ -13,6 +13,9 @@ namespace views {
 
 namespace {
 
+/// A launch row's position in RunSnapshot::launches.
+constexpr int launchIndexRole = Qt::UserRole + 1;
+
 QString dims(const std::array<quint32, 3>& d)
 {
     return QStringLiteral("(%1, %2, %3)").arg(d[0]).arg(d[1]).arg(d[2]);
@@ -61,6 +64,12 @@ void LaunchSummaryPanel::setupWidgets()
     m_guidance->setFrameShape(QFrame::StyledPanel);
     m_guidance->setMargin(6);
     m_guidance->setVisible(false);
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        while (item && item->parent())
+            item = item->parent();
+        if (item)
+            Q_EMIT launchChosen(item->data(0, launchIndexRole).toInt());
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_header);
@@ -101,14 +110,16 @@ void LaunchSummaryPanel::rebuild()
         header += tr(", %1 in %2").arg(shown.size()).arg(model::describe(*m_range));
     m_header->setText(header);
     for (const int index : shown)
-        addLaunch(*m_snapshot, m_snapshot->launches[index]);
+        addLaunch(*m_snapshot, index);
     m_tree->expandAll();
 }
 
-void LaunchSummaryPanel::addLaunch(const model::RunSnapshot& snapshot, const model::LaunchSummary& launch)
+void LaunchSummaryPanel::addLaunch(const model::RunSnapshot& snapshot, int index)
 {
+    const auto& launch = snapshot.launches[index];
     auto* top = new QTreeWidgetItem(m_tree,
         { launch.kernel, tr("grid %1 · block %2 · stream %3").arg(dims(launch.grid), dims(launch.block)).arg(launch.stream) });
+    top->setData(0, launchIndexRole, index);
     QFont bold = top->font(0);
     bold.setBold(true);
     top->setFont(0, bold);

@@ -29,10 +29,14 @@ public:
     QTreeWidget* tree() const { return m_tree; }
     QLabel* guidance() const { return m_guidance; }
 
+Q_SIGNALS:
+    /// The user selected launch `index` of the run (its row or one of its counters).
+    void launchChosen(int index);
+
 private:
     void setupWidgets();
     void rebuild();
-    void addLaunch(const model::RunSnapshot& snapshot, const model::LaunchSummary& launch);
+    void addLaunch(const model::RunSnapshot& snapshot, int index);
     void addTimingRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch);
     void addGlobalRows(QTreeWidgetItem* parent, const model::LaunchSummary& launch, const QString& unit);
 
