@@ -80,6 +80,12 @@ QWidget* SweepDialog::makeRangeBox(const QMap<QString, qint64>& params)
     form->addRow(tr("&From:"), m_from);
     form->addRow(tr("&To:"), m_to);
     form->addRow(tr("&Step:"), m_step);
+    m_exact = new QCheckBox(tr("Simulate every &block (exact, slower)"));
+    m_exact->setObjectName(QStringLiteral("exactSweep"));
+    m_exact->setToolTip(tr("Unchecked, a launch whose blocks retire at a steady rate stops there and its time and "
+                           "counters are extrapolated, as warpscope-cli sweep does without --exact (at most 1.2 % from the exact cycles on the "
+                           "bundled offset sweep, bench/README.md)."));
+    form->addRow(QString(), m_exact);
     connect(m_param, &QComboBox::currentTextChanged, this, &SweepDialog::updateOk);
     connect(m_from, &QSpinBox::valueChanged, this, &SweepDialog::updateOk);
     connect(m_to, &QSpinBox::valueChanged, this, &SweepDialog::updateOk);
@@ -117,6 +123,7 @@ model::SweepRequest SweepDialog::request() const
     request.from = m_from->value();
     request.to = m_to->value();
     request.step = m_step->value();
+    request.exact = m_exact->isChecked();
     for (const auto* check : m_devices) {
         if (check->isChecked())
             request.deviceIds << check->objectName();

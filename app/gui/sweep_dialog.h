@@ -38,6 +38,7 @@ private:
     QSpinBox* m_from = nullptr;
     QSpinBox* m_to = nullptr;
     QSpinBox* m_step = nullptr;
+    QCheckBox* m_exact = nullptr;
     QVector<QCheckBox*> m_devices;
     QPushButton* m_ok = nullptr;
 };

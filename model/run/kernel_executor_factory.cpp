@@ -4,10 +4,12 @@
 
 namespace model {
 
-std::unique_ptr<engine::KernelExecutor> makeKernelExecutor()
+std::unique_ptr<engine::KernelExecutor> makeKernelExecutor(bool sampled)
 {
     // Every GUI run and sweep goes through the timing model, so launches have a duration and bandwidth.
-    return std::make_unique<engine::timing::TimedExecutor>();
+    engine::timing::TimingOptions options;
+    options.sampling.enabled = sampled;
+    return std::make_unique<engine::timing::TimedExecutor>(options);
 }
 
 } // namespace model

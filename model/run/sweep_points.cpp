@@ -15,7 +15,7 @@ engine::Result<std::vector<engine::SweepRun>> runSweepPoints(
     engine::SweepOptions options;
     options.threads = static_cast<unsigned>(std::max(0, request.threads));
     options.stop = std::move(stop);
-    options.makeExecutor = [] { return makeKernelExecutor(); };
+    options.makeExecutor = [sampled = !request.exact] { return makeKernelExecutor(sampled); };
     options.overrides = toParamValues(request.overrides);
     if (progress)
         options.progress = [&progress](std::size_t done, std::size_t total, const std::string& point) {

@@ -17,6 +17,9 @@ struct SweepRequest {
     QStringList deviceIds;
     QMap<QString, qint64> overrides; ///< never contains `param`
     int threads = 0; ///< 0: one per core
+    /// Every block of every launch simulated; false samples steady launches as `warpscope-cli sweep` does
+    /// (engine/timing/steady_state_detector.h) unless --exact.
+    bool exact = false;
     QString sessionDatabase; ///< record the sweep in this session database; empty: do not record
 };
 

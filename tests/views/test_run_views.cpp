@@ -3,7 +3,9 @@
 #include "app/gui/main_window.h"
 #include "app/gui/parameter_bar.h"
 #include "app/gui/run_session.h"
+#include "app/gui/sweep_dialog.h"
 #include "model/device/device_catalog_load.h"
+#include "model/device/device_list_model.h"
 #include "model/occupancy/launch_inputs.h"
 #include "model/occupancy/occupancy_model.h"
 #include "model/run/run_controller.h"
@@ -443,6 +445,25 @@ private Q_SLOTS:
         tree->setCurrentItem(tree->topLevelItem(2)->child(0)); // a counter row of the third launch
         QCOMPARE(window.occupancyModel()->inputs().threadsPerBlock, shown.threadsPerBlock);
         QVERIFY(caption->text().startsWith(QStringLiteral("Marking")));
+    }
+
+    void sweepDialogSamplesUnlessAskedForExact()
+    {
+        const auto catalog = model::loadDeviceCatalog({});
+        QVector<model::DeviceSummary> devices;
+        model::DeviceListModel list(*catalog.catalog);
+        for (int row = 0; row < list.rowCount(); ++row)
+            devices.push_back(list.summaryAt(row));
+        app::SweepDialog dialog({ { QStringLiteral("n"), 4096 }, { QStringLiteral("offset"), 0 } }, devices,
+            QStringLiteral("v100"));
+        auto request = dialog.request();
+        QCOMPARE(request.param, QStringLiteral("offset"));
+        QVERIFY(request.deviceIds.contains(QStringLiteral("v100")));
+        QVERIFY(!request.exact); // sampled, as warpscope-cli sweep
+        auto* exact = dialog.findChild<QCheckBox*>(QStringLiteral("exactSweep"));
+        QVERIFY(exact);
+        exact->setChecked(true);
+        QVERIFY(dialog.request().exact);
     }
 
     void parameterBarTakesIntegersAndAsksOnceForEachChange()
