@@ -36,6 +36,14 @@ namespace views::tests {
 
 namespace {
 
+/// Opens a bundled scenario in `window` (quietly: no dialogs) and waits until its run is in the views.
+bool openAndRun(app::MainWindow& window, const QString& scenario, QSignalSpy& idle)
+{
+    window.session()->setQuiet(true);
+    window.openFile(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/") + scenario);
+    return idle.wait(60000);
+}
+
 std::shared_ptr<const model::SweepSnapshot> sweepOf(int devices, int points, bool timed)
 {
     auto snapshot = std::make_shared<model::SweepSnapshot>();
@@ -365,10 +373,8 @@ private Q_SLOTS:
     void mainWindowRunsAScenarioIntoTheViews()
     {
         app::MainWindow window(model::loadDeviceCatalog({}));
-        window.session()->setQuiet(true);
         QSignalSpy idle(window.session(), &app::RunSession::idle);
-        window.openFile(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/staged_copy_4_streams.json"));
-        QVERIFY(idle.wait(60000));
+        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
         const auto snapshot = window.session()->runController()->snapshot();
         QVERIFY(snapshot);
         QCOMPARE(snapshot->deviceId, QStringLiteral("h100"));
@@ -423,10 +429,8 @@ private Q_SLOTS:
         QCOMPARE(model::launchInputs(tiled, fallback).registersPerThread, 24);
 
         app::MainWindow window(model::loadDeviceCatalog({}));
-        window.session()->setQuiet(true);
         QSignalSpy idle(window.session(), &app::RunSession::idle);
-        window.openFile(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/staged_copy_4_streams.json"));
-        QVERIFY(idle.wait(60000));
+        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
         const auto snapshot = window.session()->runController()->snapshot();
         const auto& first = snapshot->launches.front();
         QVERIFY(first.registersPerThread > 0);
