@@ -17,6 +17,9 @@ struct SweepSeries {
     QVector<double> x;
     /// Indexed by SweepMetric; a metric the run could not give (bandwidth without timing) is empty.
     std::array<QVector<double>, sweepMetricCount> y;
+    /// Per point, the share of its launches' blocks the timing model simulated: 1 when exact, less when it
+    /// sampled steady launches and extrapolated the rest (engine/timing/steady_state_detector.h).
+    QVector<double> simulatedShare;
 
     const QVector<double>& values(SweepMetric metric) const { return y.at(static_cast<std::size_t>(metric)); }
 };
@@ -28,6 +31,7 @@ struct SweepSnapshot {
     QString param; ///< the swept parameter: "offset"
     QVector<SweepSeries> devices;
     bool timed = false; ///< every point's kernels were timed, so effective bandwidth exists
+    int sampledPoints = 0; ///< points with at least one sampled launch
     qint64 runId = 0; ///< the sweep's run in the session database; 0 when not recorded
     QString recordError; ///< why recording failed (the sweep itself succeeded)
 

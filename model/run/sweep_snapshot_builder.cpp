@@ -24,7 +24,12 @@ void addPoint(SweepSeries& series, const engine::SweepRun& point, bool timed)
 {
     engine::MemoryCounterTotals sum;
     double timeUs = 0;
+    std::uint64_t blocks = 0;
+    std::uint64_t simulated = 0;
     for (const auto& launch : point.report.launches) {
+        const std::uint64_t grid = std::uint64_t { launch.grid[0] } * launch.grid[1] * launch.grid[2];
+        blocks += grid;
+        simulated += launch.outcome.simulatedBlocks.value_or(grid);
         const auto& m = launch.outcome.memory;
         sum.globalLoadRequests += m.globalLoadRequests;
         sum.globalLoadSectors += m.globalLoadSectors;
@@ -36,6 +41,7 @@ void addPoint(SweepSeries& series, const engine::SweepRun& point, bool timed)
         timeUs += launch.outcome.timeUs.value_or(0.0);
     }
     series.x.push_back(static_cast<double>(point.value));
+    series.simulatedShare.push_back(blocks == 0 ? 1.0 : ratio(simulated, blocks));
     if (timed) {
         // Best Practices Guide v8.0 §8.2.2: ((Br + Bw) / 10^9) / time.
         const auto bytes = static_cast<double>(sum.globalLoadBytesRequested + sum.globalStoreBytesRequested);
@@ -77,6 +83,8 @@ SweepSnapshot buildSweepSnapshot(
         if (snapshot.devices.isEmpty() || snapshot.devices.back().deviceId.toStdString() != point.device)
             snapshot.devices.push_back(makeSeries(point.device, catalog));
         addPoint(snapshot.devices.back(), point, snapshot.timed);
+        if (snapshot.devices.back().simulatedShare.back() < 1.0)
+            ++snapshot.sampledPoints;
     }
     return snapshot;
 }

@@ -59,6 +59,26 @@ private Q_SLOTS:
         QVERIFY(snapshot->devices[0].theoreticalBandwidthGBps > 0);
         QVERIFY(!progress.isEmpty());
         QCOMPARE(progress.back().at(1).toInt(), 18);
+        QCOMPARE(snapshot->devices[0].simulatedShare, QVector<double>(9, 1.0)); // 16 blocks: too few to sample
+        QCOMPARE(snapshot->sampledPoints, 0);
+    }
+
+    void largeGridsAreSampledByDefault()
+    {
+        // 16384 blocks on a G80 (16 SMs, 3 resident blocks of 256 threads): hundreds of waves, steady long before
+        // the end, so the sweep simulates a small share of them (steady_state_detector.h).
+        QTemporaryDir dir;
+        const auto scenario = writeOffsetScenario(dir, 4 << 20);
+        SweepController controller(loadDeviceCatalog({}).catalog);
+        QSignalSpy finished(&controller, &SweepController::finished);
+        auto request = offsetSweep(scenario, { QStringLiteral("g80") });
+        request.to = 1;
+        controller.start(request);
+        QVERIFY(finished.wait(waitMs));
+        const auto snapshot = controller.snapshot();
+        QCOMPARE(snapshot->sampledPoints, 2);
+        for (const double share : snapshot->devices[0].simulatedShare)
+            QVERIFY2(share < 0.5, qPrintable(QString::number(share)));
     }
 
     void cancelStopsTheSweep()

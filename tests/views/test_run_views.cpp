@@ -199,6 +199,16 @@ private Q_SLOTS:
         const auto text = view.chart()->readoutAt(pixel);
         QVERIFY2(text.contains(QStringLiteral("offset = 8")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Device 0")));
+        QVERIFY(!text.contains(QStringLiteral("sampled")));
+
+        auto sampled = std::make_shared<model::SweepSnapshot>(*sweepOf(1, 9, false));
+        sampled->devices[0].simulatedShare = QVector<double>(9, 1.0);
+        sampled->devices[0].simulatedShare[8] = 0.25;
+        sampled->sampledPoints = 1;
+        view.setSnapshot(sampled);
+        plot->replot();
+        const auto readout = view.chart()->readoutAt(pixel);
+        QVERIFY2(readout.contains(QStringLiteral("sampled: 25 % of the blocks simulated")), qPrintable(readout));
     }
 
     void pinnedBaselineSharesTheTimeScale()

@@ -157,6 +157,7 @@ void BandwidthChart::fitAxes()
 QString BandwidthChart::readoutAt(QPointF pixel)
 {
     QCPGraph* best = nullptr;
+    int bestGraph = -1;
     int bestIndex = -1;
     double bestDistance = std::numeric_limits<double>::max();
     for (int g = 0; g < m_plot->graphCount(); ++g) {
@@ -168,6 +169,7 @@ QString BandwidthChart::readoutAt(QPointF pixel)
             if (distance < bestDistance) {
                 bestDistance = distance;
                 best = graph;
+                bestGraph = g;
                 bestIndex = i;
             }
         }
@@ -176,12 +178,20 @@ QString BandwidthChart::readoutAt(QPointF pixel)
         return {};
     m_tracer->setGraph(best);
     m_tracer->setGraphKey(best->dataMainKey(bestIndex));
-    return tr("%1\n%2 = %3\n%4: %5%6")
-        .arg(best->name(), m_snapshot ? m_snapshot->param : QString())
-        .arg(best->dataMainKey(bestIndex))
-        .arg(model::sweepMetricName(m_metric))
-        .arg(best->dataMainValue(bestIndex), 0, 'g', 4)
-        .arg(m_percent ? tr(" % of theoretical") : QString());
+    auto text = tr("%1\n%2 = %3\n%4: %5%6")
+                    .arg(best->name(), m_snapshot ? m_snapshot->param : QString())
+                    .arg(best->dataMainKey(bestIndex))
+                    .arg(model::sweepMetricName(m_metric))
+                    .arg(best->dataMainValue(bestIndex), 0, 'g', 4)
+                    .arg(m_percent ? tr(" % of theoretical") : QString());
+    // Graph g is device g's curve (addDeviceCurve); its point i is the series' point i.
+    if (m_snapshot && bestGraph < m_snapshot->devices.size()) {
+        const auto& shares = m_snapshot->devices[bestGraph].simulatedShare;
+        if (bestIndex < shares.size() && shares[bestIndex] < 1.0)
+            text += tr("\nsampled: %1 % of the blocks simulated, the rest extrapolated")
+                        .arg(100.0 * shares[bestIndex], 0, 'g', 3);
+    }
+    return text;
 }
 
 void BandwidthChart::onMouseMove(QMouseEvent* event)

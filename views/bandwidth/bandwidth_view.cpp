@@ -18,10 +18,13 @@ namespace {
 
 QString sweepTitle(const model::SweepSnapshot& s)
 {
-    return QObject::tr("%1 · %2 sweep on %3 device(s)%4")
-        .arg(QFileInfo(s.scenarioFile).fileName(), s.param)
-        .arg(s.devices.size())
-        .arg(s.timed ? QString() : QObject::tr(" · counters only: kernels not timed"));
+    auto title = QObject::tr("%1 · %2 sweep on %3 device(s)%4")
+                     .arg(QFileInfo(s.scenarioFile).fileName(), s.param)
+                     .arg(s.devices.size())
+                     .arg(s.timed ? QString() : QObject::tr(" · counters only: kernels not timed"));
+    if (s.sampledPoints > 0)
+        title += QObject::tr(" · %n point(s) sampled (hover for the share simulated)", nullptr, s.sampledPoints);
+    return title;
 }
 
 } // namespace
