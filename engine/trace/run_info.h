@@ -98,6 +98,7 @@ struct SweepPoint {
     std::vector<std::pair<std::string, std::int64_t>> parameters;
     double totalTimeUs = 0;
     double effectiveBandwidthGbps = 0;
+    double simulatedShare = 1; ///< share of the point's blocks simulated (engine/host/simulated_share.h)
 };
 
 /// Sent last, once every event of the run was sent.

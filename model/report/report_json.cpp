@@ -96,7 +96,8 @@ nlohmann::json reportJson(const ReportData& data)
         for (const auto& [name, value] : point.parameters)
             params[name] = value;
         points.push_back({ { "index", point.index }, { "device", point.deviceId }, { "parameters", params },
-            { "total_time_us", point.totalTimeUs }, { "effective_bandwidth_gbps", point.effectiveBandwidthGbps } });
+            { "total_time_us", point.totalTimeUs }, { "effective_bandwidth_gbps", point.effectiveBandwidthGbps },
+            { "simulated_share", point.simulatedShare } });
     }
     return {
         { "run", { { "id", run.id }, { "date", run.date }, { "scenario", run.scenarioPath }, { "tool_version", run.toolVersion },

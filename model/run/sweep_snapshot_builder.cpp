@@ -1,6 +1,7 @@
 #include "model/run/sweep_snapshot_builder.h"
 
 #include "engine/device/device_catalog.h"
+#include "engine/host/simulated_share.h"
 #include "engine/host/sweep.h"
 
 #include <algorithm>
@@ -24,12 +25,7 @@ void addPoint(SweepSeries& series, const engine::SweepRun& point, bool timed)
 {
     engine::MemoryCounterTotals sum;
     double timeUs = 0;
-    std::uint64_t blocks = 0;
-    std::uint64_t simulated = 0;
     for (const auto& launch : point.report.launches) {
-        const std::uint64_t grid = std::uint64_t { launch.grid[0] } * launch.grid[1] * launch.grid[2];
-        blocks += grid;
-        simulated += launch.outcome.simulatedBlocks.value_or(grid);
         const auto& m = launch.outcome.memory;
         sum.globalLoadRequests += m.globalLoadRequests;
         sum.globalLoadSectors += m.globalLoadSectors;
@@ -41,7 +37,7 @@ void addPoint(SweepSeries& series, const engine::SweepRun& point, bool timed)
         timeUs += launch.outcome.timeUs.value_or(0.0);
     }
     series.x.push_back(static_cast<double>(point.value));
-    series.simulatedShare.push_back(blocks == 0 ? 1.0 : ratio(simulated, blocks));
+    series.simulatedShare.push_back(engine::simulatedShare(point.report));
     if (timed) {
         // Best Practices Guide v8.0 §8.2.2: ((Br + Bw) / 10^9) / time.
         const auto bytes = static_cast<double>(sum.globalLoadBytesRequested + sum.globalStoreBytesRequested);

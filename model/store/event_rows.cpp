@@ -156,6 +156,7 @@ void bindSweepPoint(SqliteStatement& s, std::int64_t runId, const engine::SweepP
     s.bind(4, parameters.dump());
     s.bind(5, point.totalTimeUs);
     s.bind(6, point.effectiveBandwidthGbps);
+    s.bind(7, point.simulatedShare);
 }
 
 } // namespace model

@@ -114,12 +114,12 @@ engine::Result<std::vector<engine::StreamOp>> queryStreamOps(const SqliteDatabas
 engine::Result<std::vector<engine::SweepPoint>> querySweepPoints(const SqliteDatabase& db, std::int64_t runId)
 {
     return collectRows<engine::SweepPoint>(db,
-        "SELECT p.point_index, p.device_id, p.parameters_json, p.total_time_us, p.effective_bandwidth_gbps"
-        " FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.run_id = ?1 AND r.complete = 1"
+        "SELECT p.point_index, p.device_id, p.parameters_json, p.total_time_us, p.effective_bandwidth_gbps,"
+        " p.simulated_share FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.run_id = ?1 AND r.complete = 1"
         " ORDER BY p.point_index",
         runId, [](const SqliteStatement& s) {
             return engine::SweepPoint { narrow<std::uint32_t>(s.columnInt(0)), s.columnText(1),
-                parseParameters(s.columnText(2)), s.columnDouble(3), s.columnDouble(4) };
+                parseParameters(s.columnText(2)), s.columnDouble(3), s.columnDouble(4), s.columnDouble(5) };
         });
 }
 

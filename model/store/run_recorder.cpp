@@ -1,5 +1,6 @@
 #include "model/store/run_recorder.h"
 
+#include "engine/host/simulated_share.h"
 #include "engine/device/profile_text.h"
 #include "engine/host/run_recording.h"
 #include "model/store/trace_writer.h"
@@ -72,6 +73,7 @@ engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::f
             time += launch.outcome.timeUs.value_or(0.0);
         }
         row.effectiveBandwidthGbps = time > 0 ? bytes / 1e3 / time : 0.0;
+        row.simulatedShare = engine::simulatedShare(point.report);
         total += row.totalTimeUs;
         rows.push_back(std::move(row));
     }

@@ -57,6 +57,9 @@ engine::Result<std::optional<SweepSnapshot>> loadStoredSweep(const TraceReader& 
         auto& series = snapshot.devices.back();
         series.x.push_back(static_cast<double>(sweepParameterValue(point, swept).value_or(0)));
         series.y.at(static_cast<std::size_t>(SweepMetric::EffectiveBandwidth)).push_back(point.effectiveBandwidthGbps);
+        series.simulatedShare.push_back(point.simulatedShare);
+        if (point.simulatedShare < 1.0)
+            ++snapshot.sampledPoints;
     }
     return std::optional<SweepSnapshot>(std::move(snapshot));
 }

@@ -164,7 +164,15 @@ ALTER TABLE launches ADD COLUMN l2_hit_sectors INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE launches ADD COLUMN l2_miss_sectors INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<SchemaMigration, 3> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 } } };
+// Version 4: the share of a sweep point's blocks the timing model simulated (1 when exact; less when it sampled
+// steady launches). Older sweeps were exact and read as 1.
+constexpr const char* kVersion4 = R"sql(
+ALTER TABLE sweep_points ADD COLUMN simulated_share REAL NOT NULL DEFAULT 1.0;
+)sql";
+
+constexpr std::array<SchemaMigration, 4> kMigrations = {
+    { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 }, { 3, kVersion4 } }
+};
 
 } // namespace
 

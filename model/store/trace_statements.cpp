@@ -40,7 +40,7 @@ constexpr std::array<const char*, 13> kSql = {
     "INSERT INTO stream_ops (run_id, stream, kind, name, start_us, end_us, bytes, launch_index)"
     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     "INSERT INTO sweep_points (run_id, point_index, device_id, parameters_json, total_time_us,"
-    " effective_bandwidth_gbps) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    " effective_bandwidth_gbps, simulated_share) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 };
 
 } // namespace

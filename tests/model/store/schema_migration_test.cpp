@@ -120,6 +120,7 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
         for (const char* column : { "global_load_bytes_requested", "global_load_bytes_moved", "global_store_bytes_requested",
                  "global_store_bytes_moved", "l1_hit_sectors", "l1_miss_sectors", "l2_hit_sectors", "l2_miss_sectors" })
             ASSERT_FALSE(db.exec(("ALTER TABLE launches DROP COLUMN " + std::string(column)).c_str(), "test"));
+        ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
         ASSERT_FALSE(db.exec("PRAGMA user_version = 1", "test"));
     }
     auto reader = model::TraceReader::open(path);
@@ -130,6 +131,37 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
     EXPECT_EQ(launches->front().summary.cycles, 5000u);
     EXPECT_EQ(launches->front().summary.globalLoadBytesMoved, 0u);
     EXPECT_EQ(launches->front().summary.l2HitSectors, 0u);
+    EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
+}
+
+TEST(SchemaMigration, SweepsOfVersion3ReadAsExact)
+{
+    TempDir dir("schema-trace-v3");
+    const auto path = dir.file("old.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 10, 10, 1, "sweep" });
+        ASSERT_TRUE(writer.value()->flush().ok());
+    }
+    {
+        auto reader = model::TraceReader::open(path);
+        ASSERT_TRUE(reader.ok());
+        const auto points = reader->sweepPoints(1);
+        ASSERT_TRUE(points.ok() && points->size() == 2u);
+        EXPECT_EQ(points->at(1).simulatedShare, 0.25); // a sampled point as written
+    }
+    {
+        auto db = openFile(path);
+        ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 3", "test"));
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto points = reader->sweepPoints(1);
+    ASSERT_TRUE(points.ok()) << points.error().toString();
+    ASSERT_EQ(points->size(), 2u);
+    EXPECT_EQ(points->at(1).simulatedShare, 1.0); // added with its default: sweeps before version 4 were exact
     EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
 }
 

@@ -114,7 +114,7 @@ void sendRun(engine::TraceSink& sink, const RunShape& shape, bool finish)
         4096, std::nullopt });
     sink.streamOps(ops);
     sink.sweepPoints(std::vector<engine::SweepPoint> { { 0, "v100", { { "offset", 0 } }, 3.5, 800.0 },
-        { 1, "v100", { { "offset", 1 } }, 4.5, 700.0 } });
+        { 1, "v100", { { "offset", 1 } }, 4.5, 700.0, 0.25 } });
     if (finish)
         sink.endRun(engine::RunSummary { 10.0 * shape.launches });
 }
