@@ -13,5 +13,6 @@ std::unique_ptr<QObject> makeOccupancyModelTest();
 std::unique_ptr<QObject> makeRunControllerTest();
 std::unique_ptr<QObject> makeSweepControllerTest();
 std::unique_ptr<QObject> makeTimeRangeHistoryTest();
+std::unique_ptr<QObject> makeLaunchFormTest();
 
 } // namespace model::tests

@@ -10,7 +10,8 @@ int main(int argc, char** argv)
     int failures = 0;
     for (auto make : { model::tests::makeDeviceListModelTest, model::tests::makeDeviceCatalogLoadTest,
              model::tests::makeOccupancyModelTest, model::tests::makeRunControllerTest,
-             model::tests::makeSweepControllerTest, model::tests::makeTimeRangeHistoryTest }) {
+             model::tests::makeSweepControllerTest, model::tests::makeTimeRangeHistoryTest,
+             model::tests::makeLaunchFormTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }

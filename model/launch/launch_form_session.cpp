@@ -1,0 +1,116 @@
+#include "model/launch/launch_form_session.h"
+
+#include "engine/device/device_catalog.h"
+#include "engine/host/module_source.h"
+#include "engine/ptx/module.h"
+#include "model/launch/scenario_check.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace model {
+
+struct LaunchFormSession::Loaded {
+    std::shared_ptr<const engine::ptx::Module> module;
+    QVector<KernelSignature> kernels;
+};
+
+LaunchFormSession::LaunchFormSession(std::shared_ptr<const engine::DeviceCatalog> catalog, QObject* parent)
+    : QObject(parent)
+    , m_catalog(std::move(catalog))
+{
+}
+
+LaunchFormSession::~LaunchFormSession() = default;
+
+void LaunchFormSession::loadModule(const QString& modulePath, const QString& deviceId)
+{
+    m_modulePath = QFileInfo(modulePath).absoluteFilePath();
+    m_deviceId = deviceId;
+    if (!m_busy) {
+        m_busy = true;
+        Q_EMIT busyChanged(true);
+    }
+    m_jobs.start([this, path = m_modulePath, deviceId, catalog = m_catalog](quint64 job, std::stop_token) {
+        std::shared_ptr<Loaded> loaded;
+        QString error;
+        const auto profile = catalog->get(deviceId.toStdString());
+        if (!profile) {
+            error = QString::fromStdString(profile.error().toString());
+        } else if (auto module = engine::loadScenarioModule(path.toStdString(), *profile.value()); !module) {
+            error = QString::fromStdString(module.error().toString());
+        } else {
+            loaded = std::make_shared<Loaded>();
+            QString source;
+            if (path.endsWith(QLatin1String(".cu"), Qt::CaseInsensitive)) {
+                QFile file(path);
+                if (file.open(QIODevice::ReadOnly))
+                    source = QString::fromUtf8(file.readAll());
+            }
+            loaded->kernels = kernelSignatures(module.value(), source);
+            loaded->module = std::make_shared<const engine::ptx::Module>(std::move(module).value());
+            if (loaded->kernels.isEmpty())
+                error = QStringLiteral("%1: the module has no kernel (.entry) to launch").arg(path);
+        }
+        QMetaObject::invokeMethod(this, [this, job, loaded, error] { deliver(job, loaded, error); }, Qt::QueuedConnection);
+    });
+}
+
+void LaunchFormSession::deliver(quint64 job, std::shared_ptr<Loaded> loaded, const QString& error)
+{
+    if (!m_jobs.isCurrent(job))
+        return;
+    m_busy = false;
+    Q_EMIT busyChanged(false);
+    if (!error.isEmpty()) {
+        m_module.reset();
+        m_kernels.clear();
+        Q_EMIT loadFailed(error);
+        return;
+    }
+    m_module = loaded->module;
+    m_kernels = loaded->kernels;
+    Q_EMIT kernelsLoaded(m_modulePath);
+}
+
+const KernelSignature* LaunchFormSession::kernel(const QString& name) const
+{
+    for (const auto& k : m_kernels)
+        if (k.name == name || k.mangled == name)
+            return &k;
+    return nullptr;
+}
+
+QByteArray LaunchFormSession::scenarioText(const LaunchForm& form, const QString& scenarioPath) const
+{
+    const auto* k = kernel(form.kernel);
+    return k ? scenarioJson(form, *k, scenarioPath) : QByteArray();
+}
+
+std::optional<QString> LaunchFormSession::check(const LaunchForm& form, const QString& scenarioPath) const
+{
+    if (!m_module)
+        return tr("Load a module first.");
+    const auto* k = kernel(form.kernel);
+    if (!k)
+        return tr("%1 has no kernel '%2'").arg(QFileInfo(m_modulePath).fileName(), form.kernel);
+    const auto profile = m_catalog->get(form.deviceId.toStdString());
+    if (!profile)
+        return QString::fromStdString(profile.error().toString());
+    return checkScenario(scenarioJson(form, *k, scenarioPath), scenarioPath, *m_module, *profile.value());
+}
+
+std::optional<QString> LaunchFormSession::save(const LaunchForm& form, const QString& scenarioPath) const
+{
+    if (auto problem = check(form, scenarioPath))
+        return problem;
+    QSaveFile file(scenarioPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(scenarioText(form, scenarioPath)) < 0 || !file.commit())
+        return tr("%1: cannot write the scenario: %2").arg(scenarioPath, file.errorString());
+    return std::nullopt;
+}
+
+void LaunchFormSession::waitForIdle() { m_jobs.waitForIdle(); }
+
+} // namespace model

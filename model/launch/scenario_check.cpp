@@ -1,0 +1,55 @@
+#include "model/launch/scenario_check.h"
+
+#include "engine/host/kernel_arguments.h"
+#include "engine/host/launch_validation.h"
+#include "engine/host/scenario_parser.h"
+#include "engine/host/scenario_resolver.h"
+#include "engine/ptx/module.h"
+
+#include <variant>
+
+namespace model {
+
+namespace {
+
+/// The engine's message, led by the scenario's path where the error does not name a file itself.
+QString text(const engine::Error& error, const QString& scenarioPath)
+{
+    const auto message = QString::fromStdString(error.toString());
+    return message.startsWith(scenarioPath) ? message : scenarioPath + QStringLiteral(": ") + message;
+}
+
+} // namespace
+
+std::optional<QString> checkScenario(const QByteArray& json, const QString& scenarioPath,
+    const engine::ptx::Module& module, const engine::DeviceProfile& profile)
+{
+    const auto spec = engine::parseScenario(json.toStdString(), scenarioPath.toStdString());
+    if (!spec)
+        return text(spec.error(), scenarioPath);
+    const auto resolved = engine::resolveScenario(spec.value());
+    if (!resolved)
+        return text(resolved.error(), scenarioPath);
+    // Any distinct addresses do: marshalling checks that each pointer argument names a buffer, not where it is.
+    std::vector<std::uint64_t> addresses;
+    for (std::size_t i = 0; i < resolved->buffers.size(); ++i)
+        addresses.push_back(0x100000 * (i + 1));
+    for (const auto& step : resolved->steps) {
+        const auto* launch = std::get_if<engine::LaunchOp>(&step.op);
+        if (!launch)
+            continue;
+        const int index = module.findFunction(launch->kernel);
+        if (index < 0)
+            return QStringLiteral("%1: %2/launch/kernel: no kernel '%3' in %4")
+                .arg(scenarioPath, QString::fromStdString(step.jsonPath), QString::fromStdString(launch->kernel),
+                    QString::fromStdString(module.sourceName));
+        const auto& kernel = module.functions[static_cast<std::size_t>(index)];
+        if (const auto shape = engine::validateLaunchShape(*launch, kernel.sharedBytes + module.sharedBytes, profile, step.jsonPath))
+            return text(*shape, scenarioPath);
+        if (const auto args = engine::marshalKernelArguments(kernel, launch->args, addresses, step.jsonPath); !args)
+            return text(args.error(), scenarioPath);
+    }
+    return std::nullopt;
+}
+
+} // namespace model
