@@ -14,10 +14,12 @@
 #include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
+#include "model/launch/launch_form_session.h"
 #include "model/occupancy/launch_inputs.h"
 #include "model/occupancy/occupancy_model.h"
 #include "model/run/time_range_history.h"
 #include "views/bandwidth/bandwidth_view.h"
+#include "views/launch/launch_form_dialog.h"
 #include "views/memory/launch_memory_chart.h"
 #include "views/occupancy/occupancy_view.h"
 #include "views/streams/stream_timeline_canvas.h"
@@ -192,6 +194,10 @@ void MainWindow::setupFileMenu()
     auto* open = menu->addAction(tr("&Open…"), this, &MainWindow::openFileDialog);
     open->setShortcut(QKeySequence::Open);
     open->setObjectName(QStringLiteral("openAction"));
+    auto* launch = menu->addAction(tr("New &Launch…"), this, [this] { showLaunchForm({}); });
+    launch->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    launch->setObjectName(QStringLiteral("newLaunchAction"));
+    launch->setToolTip(tr("Launch a kernel of a .cu or .ptx file from a form that writes a scenario"));
     m_recentMenu = menu->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
     menu->addSeparator();
@@ -388,6 +394,10 @@ void MainWindow::start(const CommandLine& commandLine)
         connect(m_sessionController, &SessionController::databaseShown, this, shoot, Qt::SingleShotConnection);
         return;
     }
+    if (const auto kind = fileKindOf(commandLine.file); kind == FileKind::CudaSource || kind == FileKind::Ptx) {
+        m_launchFormScreenshot = commandLine.screenshotPath; // the launch form's picture, once it lists the kernels
+        return;
+    }
     // With a baseline, the first idle is the baseline's run; the picture waits for FILE's.
     auto runsLeft = std::make_shared<int>(commandLine.baselineFile.isEmpty() ? 1 : 2);
     auto connection = std::make_shared<QMetaObject::Connection>();
@@ -513,7 +523,30 @@ void MainWindow::openFile(const QString& path)
         raiseView(QStringLiteral("session"));
         return;
     }
-    reportCannotOpen(path, tr("A %1 runs through a scenario that names it as its module (see resources/scenarios).").arg(describe(kind)));
+    showLaunchForm(path); // a .cu or .ptx: the launch form writes the scenario that runs it
+}
+
+views::LaunchFormDialog* MainWindow::showLaunchForm(const QString& modulePath)
+{
+    if (!m_launchForms)
+        m_launchForms = new model::LaunchFormSession(m_catalog.catalog, this);
+    auto* dialog = new views::LaunchFormDialog(m_launchForms, m_devices, m_occupancy->deviceId(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &views::LaunchFormDialog::scenarioSaved, this, [this](const QString& path, bool run) {
+        m_recentFiles.add(path);
+        statusBar()->showMessage(tr("Saved %1 (warpscope-cli run %1 repeats it)").arg(path), statusMessageMs);
+        if (run)
+            m_session->openScenario(path);
+    });
+    if (!m_launchFormScreenshot.isEmpty()) {
+        const auto shoot = [dialog, path = m_launchFormScreenshot] { scheduleWindowScreenshot(dialog, path, 800); };
+        connect(m_launchForms, &model::LaunchFormSession::kernelsLoaded, dialog, shoot, Qt::SingleShotConnection);
+        connect(m_launchForms, &model::LaunchFormSession::loadFailed, dialog, shoot, Qt::SingleShotConnection);
+    }
+    if (!modulePath.isEmpty())
+        dialog->openModule(modulePath);
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::reportCannotOpen(const QString& path, const QString& reason)

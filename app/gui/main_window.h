@@ -14,6 +14,7 @@ class QMenu;
 
 namespace model {
 class DeviceListModel;
+class LaunchFormSession;
 class OccupancyModel;
 struct RunSnapshot;
 class TimeRangeHistory;
@@ -21,6 +22,7 @@ class TimeRangeHistory;
 
 namespace views {
 class BandwidthView;
+class LaunchFormDialog;
 class LaunchMemoryChart;
 class LaunchSummaryPanel;
 class OccupancyView;
@@ -67,6 +69,8 @@ public:
     SessionController* sessionController() const { return m_sessionController; }
     /// Opens the bundled offset-copy demo at a small n, so the first run is quick.
     void openDemo();
+    /// File ▸ New Launch…: the launch form, on `modulePath` when given (a .cu or .ptx opened in the window).
+    views::LaunchFormDialog* showLaunchForm(const QString& modulePath);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -120,6 +124,7 @@ private:
     std::shared_ptr<const model::RunSnapshot> m_shownRun; ///< the run every view shows
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
     RunSession* m_session = nullptr;
+    model::LaunchFormSession* m_launchForms = nullptr; ///< made on the first launch form
     AnalysisDocks* m_analysis = nullptr;
     SessionController* m_sessionController = nullptr;
     QComboBox* m_devicePicker = nullptr;
@@ -133,6 +138,7 @@ private:
     RecentFiles m_recentFiles;
     QByteArray m_defaultState;
     bool m_quiet = false; ///< no dialogs (screenshots)
+    QString m_launchFormScreenshot; ///< --screenshot of a .cu or .ptx: a picture of its launch form
 };
 
 } // namespace app

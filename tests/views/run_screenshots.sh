@@ -83,3 +83,8 @@ for device in v100 g80; do
 done
 shoot "$outdir/offset1_source.png" --device g80 --view caches,source --set n=262144 --set offset=1 \
     "$scenarios/offset_copy.json"
+
+# launch.png: the launch form on the offset-copy source: its kernel's parameters named from the CUDA declaration,
+# a buffer per pointer, and the scenario it will save previewed on the right.
+screen=1920x1280
+shoot "$outdir/launch.png" --device v100 "$here/../../resources/kernels/offset_copy.cu"

@@ -4,8 +4,10 @@
 #include "app/gui/main_window.h"
 #include "app/gui/recent_files.h"
 #include "model/occupancy/occupancy_model.h"
+#include "views/launch/launch_form_dialog.h"
 #include "views/occupancy/occupancy_view.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
@@ -49,7 +51,7 @@ private Q_SLOTS:
         QCOMPARE(window.occupancyModel()->deviceId(), QStringLiteral("m2090"));
     }
 
-    void filesItCannotOpenYetGiveAMessage()
+    void filesItCannotOpenGiveAMessageAndKernelsOpenTheLaunchForm()
     {
         QTemporaryDir dir;
         const auto kernel = dir.filePath(QStringLiteral("copy.cu"));
@@ -59,8 +61,12 @@ private Q_SLOTS:
         file.close();
         app::MainWindow window(model::loadDeviceCatalog({}));
         window.openFile(kernel);
-        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("CUDA source file")));
+        auto* form = window.findChild<views::LaunchFormDialog*>();
+        QVERIFY(form); // a .cu opens the form that writes its scenario
+        QVERIFY(form->isVisible());
         QCOMPARE(app::RecentFiles().files().value(0), kernel);
+        auto* newLaunch = window.findChild<QAction*>(QStringLiteral("newLaunchAction"));
+        QVERIFY(newLaunch && newLaunch->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
         window.openFile(dir.filePath(QStringLiteral("missing.ptx")));
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("does not exist")));
         window.openFile(dir.path());

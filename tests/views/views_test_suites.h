@@ -12,5 +12,6 @@ std::unique_ptr<QObject> makeOccupancyViewTest();
 std::unique_ptr<QObject> makeMainWindowTest();
 std::unique_ptr<QObject> makeStreamViewMathTest();
 std::unique_ptr<QObject> makeRunViewsTest();
+std::unique_ptr<QObject> makeLaunchFormDialogTest();
 
 } // namespace views::tests

@@ -15,7 +15,7 @@ int main(int argc, char** argv)
     int failures = 0;
     for (auto make : { views::tests::makeAxisMathTest, views::tests::makeOccupancyViewTest,
              views::tests::makeMainWindowTest, views::tests::makeStreamViewMathTest,
-             views::tests::makeRunViewsTest }) {
+             views::tests::makeRunViewsTest, views::tests::makeLaunchFormDialogTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }
