@@ -45,6 +45,10 @@ Json dims(const std::array<QString, 3>& d)
 
 Json initValue(const QString& init)
 {
+    // "file:PATH" reads the buffer's bytes from PATH (relative to the scenario), the form's spelling of
+    // {"file": PATH} (DESIGN.md, buffers).
+    if (init.trimmed().startsWith(QLatin1String("file:")))
+        return Json { { "file", utf8(init.trimmed().mid(5)) } };
     bool ok = false;
     const double number = init.trimmed().toDouble(&ok);
     return ok ? Json(number) : Json(utf8(init));

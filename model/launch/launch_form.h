@@ -17,7 +17,7 @@ struct LaunchBuffer {
     QString name;
     QString type = QStringLiteral("f32"); ///< i8 u8 i16 u16 i32 u32 i64 u64 f32 f64
     QString count = QStringLiteral("n"); ///< elements: an integer or an expression over the params
-    QString init = QStringLiteral("zero"); ///< "zero", "iota", "random:SEED" or a number
+    QString init = QStringLiteral("zero"); ///< "zero", "iota", "random:SEED", a number or "file:PATH" (raw bytes)
 
     bool operator==(const LaunchBuffer&) const = default;
 };

@@ -1,5 +1,6 @@
 #include "model/launch/scenario_check.h"
 
+#include "engine/host/buffer_contents.h"
 #include "engine/host/kernel_arguments.h"
 #include "engine/host/launch_validation.h"
 #include "engine/host/scenario_parser.h"
@@ -30,6 +31,13 @@ std::optional<QString> checkScenario(const QByteArray& json, const QString& scen
     const auto resolved = engine::resolveScenario(spec.value());
     if (!resolved)
         return text(resolved.error(), scenarioPath);
+    // Contents read from a file must exist and match the buffer's size; the other kinds cannot fail.
+    for (const auto& buffer : resolved->buffers) {
+        if (buffer.init.kind != engine::BufferInit::Kind::File)
+            continue;
+        if (const auto bytes = engine::initialContents(buffer); !bytes)
+            return text(bytes.error(), scenarioPath);
+    }
     // Any distinct addresses do: marshalling checks that each pointer argument names a buffer, not where it is.
     std::vector<std::uint64_t> addresses;
     for (std::size_t i = 0; i < resolved->buffers.size(); ++i)

@@ -111,6 +111,10 @@ private Q_SLOTS:
         form.block[0] = QStringLiteral("2048"); // more threads than a block may have
         QVERIFY2(problem(form).contains(QStringLiteral("/steps/0/launch/block")), qPrintable(problem(form)));
         form = good;
+        form.buffers[1].init = QStringLiteral("file:missing.bin"); // contents from a file that is not there
+        QVERIFY2(session.scenarioText(form, path).contains("\"file\": \"missing.bin\""), session.scenarioText(form, path).constData());
+        QVERIFY2(problem(form).contains(QStringLiteral("missing.bin")), qPrintable(problem(form)));
+        form = good;
         form.buffers[0].count = QStringLiteral("n +");
         QVERIFY2(problem(form).contains(QStringLiteral("/buffers/arg0/count")), qPrintable(problem(form)));
         QVERIFY(problem(form).startsWith(path));

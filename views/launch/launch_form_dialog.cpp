@@ -199,7 +199,7 @@ QWidget* LaunchFormDialog::makeTables()
     m_params->setToolTip(tr("Named integers the expressions use; warpscope-cli run --set NAME=VALUE overrides them"));
     m_buffers = makeTable({ tr("Buffer"), tr("Type"), tr("Elements"), tr("Initial contents") });
     m_buffers->setObjectName(QStringLiteral("buffersTable"));
-    m_buffers->setToolTip(tr("Device buffers; contents: zero, iota, random:SEED or a number"));
+    m_buffers->setToolTip(tr("Device buffers; contents: zero, iota, random:SEED, a number, or file:PATH (raw bytes, relative to the scenario)"));
     m_args = makeTable({ tr("Kernel parameter"), tr("Type"), tr("Argument") });
     m_args->setObjectName(QStringLiteral("argumentsTable"));
     m_args->setToolTip(tr("A buffer name for a pointer, an integer or expression, or a number for float and double"));
