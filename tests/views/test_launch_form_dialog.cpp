@@ -74,6 +74,26 @@ private Q_SLOTS:
         const auto launch = scenario.value(QStringLiteral("steps")).toArray().at(0).toObject().value(QStringLiteral("launch")).toObject();
         QCOMPARE(launch.value(QStringLiteral("args")).toArray().size(), 3);
     }
+
+    void aModuleThatDoesNotLoadSaysWhy()
+    {
+        QTemporaryDir dir;
+        const auto broken = dir.filePath(QStringLiteral("broken.ptx"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(".version 8.5\n.target sm_80\n.visible .entry k() { bogus; }\n");
+        file.close();
+        const auto catalog = model::loadDeviceCatalog({}).catalog;
+        model::DeviceListModel devices(*catalog);
+        model::LaunchFormSession session(catalog);
+        LaunchFormDialog dialog(&session, &devices, QStringLiteral("h100"));
+        QSignalSpy failed(&session, &model::LaunchFormSession::loadFailed);
+        dialog.openModule(broken);
+        QVERIFY(dialog.problem().startsWith(QStringLiteral("Loading broken.ptx")));
+        QVERIFY(failed.wait(60000));
+        QVERIFY2(dialog.problem().contains(QStringLiteral("broken.ptx:")), qPrintable(dialog.problem()));
+        QVERIFY(!dialog.saveButton()->isEnabled());
+    }
 };
 
 } // namespace

@@ -122,8 +122,7 @@ LaunchFormDialog::LaunchFormDialog(
     connect(m_session, &model::LaunchFormSession::kernelsLoaded, this, &LaunchFormDialog::showKernels);
     connect(m_session, &model::LaunchFormSession::loadFailed, this, [this](const QString& message) {
         m_kernel->clear();
-        m_problem = message;
-        m_status->setText(message);
+        m_loadError = message;
         m_preview->clear();
         refresh();
     });
@@ -237,8 +236,10 @@ void LaunchFormDialog::openModule(const QString& modulePath)
 {
     m_module->setText(modulePath);
     m_kernel->clear();
+    m_loadError.clear();
     m_form.modulePath = QFileInfo(modulePath).absoluteFilePath();
     m_session->loadModule(modulePath, m_form.deviceId);
+    refresh();
 }
 
 void LaunchFormDialog::browseModule()
@@ -370,14 +371,16 @@ void LaunchFormDialog::readFields()
 void LaunchFormDialog::refresh()
 {
     const bool loaded = m_session->kernel(m_form.kernel) != nullptr && !m_session->isBusy();
-    if (loaded) {
+    if (m_session->isBusy()) {
+        m_problem = tr("Loading %1…").arg(QFileInfo(m_form.modulePath).fileName());
+    } else if (!m_loadError.isEmpty()) {
+        m_problem = m_loadError;
+    } else if (!loaded) {
+        m_problem = tr("Choose a .cu or .ptx module (Browse…).");
+    } else {
         m_preview->setPlainText(QString::fromUtf8(m_session->scenarioText(m_form, scenarioPath())));
-        m_problem = m_session->check(m_form, scenarioPath()).value_or(QString());
-        if (scenarioPath().isEmpty())
-            m_problem = tr("Choose where the scenario file goes.");
-    } else if (m_problem.isEmpty() || m_form.kernel.isEmpty()) {
-        m_problem = m_session->isBusy() ? tr("Loading %1…").arg(QFileInfo(m_form.modulePath).fileName())
-                                        : tr("Choose a .cu or .ptx module (Browse…).");
+        m_problem = scenarioPath().isEmpty() ? tr("Choose where the scenario file goes.")
+                                             : m_session->check(m_form, scenarioPath()).value_or(QString());
     }
     m_status->setText(m_problem.isEmpty() ? tr("Ready: the scenario checks out against the engine's rules.")
                                           : m_problem);

@@ -71,6 +71,7 @@ private:
     QAbstractItemModel* m_devicesModel = nullptr;
     model::LaunchForm m_form;
     QString m_problem;
+    QString m_loadError; ///< why the module did not load; cleared by the next openModule
     bool m_filling = false; ///< true while fillFields() writes the widgets, so their signals change nothing
     bool m_pathEdited = false; ///< the user chose the scenario path; kernel changes keep it
     QLineEdit* m_module = nullptr;
