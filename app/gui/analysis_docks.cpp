@@ -9,6 +9,7 @@
 
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QTimer>
 
 namespace app {
 
@@ -77,6 +78,11 @@ void AnalysisDocks::runStepperTo(int pc)
     m_stepper->runToCursor(pc);
     m_stepperDock->show();
     m_stepperDock->raise();
+    // Room for the lanes → addresses picture (a G80's 32 segments): half the window's height.
+    auto* window = static_cast<QMainWindow*>(parent());
+    QTimer::singleShot(0, window, [window, dock = m_stepperDock] {
+        window->resizeDocks({ dock }, { window->height() / 2 }, Qt::Vertical);
+    });
 }
 
 void AnalysisDocks::whenStepperIdle(std::function<void()> done)

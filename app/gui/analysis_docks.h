@@ -34,7 +34,8 @@ public:
     /// stepper at step 0 and raises it; nothing when no launch is open there or the block is outside its grid.
     bool showWarp(quint32 linearBlock, quint32 warp);
 
-    /// Runs the stepper's warp until it is next at PTX instruction `pc` (after whatever is queued) and raises it.
+    /// Runs the stepper's warp until it is next at PTX instruction `pc` (after whatever is queued) and raises it
+    /// at half the window's height.
     void runStepperTo(int pc);
     /// Calls `done` once the stepper has no job running or queued (at once when it has none).
     void whenStepperIdle(std::function<void()> done);

@@ -294,8 +294,13 @@ void MainWindow::setupStatusBar()
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1500, 940);
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+        // First start: fits a 1080-line screen; the views above get more of the height than the stepper below.
+        resize(1500, 980);
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({ m_occupancyDock, m_analysis->stepperDock() }, { 520, 400 }, Qt::Vertical);
+        });
+    }
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
     if (!selectDevice(settings.value(QStringLiteral("device"), defaultDeviceId).toString())
         && !selectDevice(defaultDeviceId))

@@ -37,7 +37,8 @@ void OccupancyChart::setupPlot(const QString& title, const QString& xLabel, XUni
 {
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("occupancyPlot"));
-    m_plot->setMinimumSize(360, 200);
+    // Small enough that the three graphs and the bottom docks fit a 1080-line screen; they grow with the window.
+    m_plot->setMinimumSize(360, 110);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

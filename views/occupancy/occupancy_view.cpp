@@ -9,6 +9,8 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace views {
@@ -30,8 +32,16 @@ OccupancyView::OccupancyView(model::OccupancyModel* occupancy, QWidget* parent)
 
 void OccupancyView::setupWidgets()
 {
+    // The inputs and results scroll when the dock is short, so the window fits a 1080-line screen with the
+    // bottom docks open.
+    auto* side = new QScrollArea;
+    side->setWidget(makeSidePanel());
+    side->setWidgetResizable(true);
+    side->setFrameShape(QFrame::NoFrame);
+    side->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    side->setFixedWidth(sidePanelWidth + side->verticalScrollBar()->sizeHint().width());
     auto* layout = new QHBoxLayout(this);
-    layout->addWidget(makeSidePanel());
+    layout->addWidget(side);
     layout->addWidget(makeCharts(), 1);
 }
 

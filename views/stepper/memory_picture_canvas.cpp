@@ -7,7 +7,7 @@ namespace views {
 MemoryPictureCanvas::MemoryPictureCanvas(QWidget* parent)
     : QWidget(parent)
 {
-    setMinimumHeight(130);
+    setMinimumHeight(90); // lanes, lines and segments still read; the dock gives it more when it can
 }
 
 void MemoryPictureCanvas::setPicture(const model::MemoryPicture& picture)

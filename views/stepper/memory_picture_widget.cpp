@@ -24,6 +24,7 @@ MemoryPictureWidget::MemoryPictureWidget(QWidget* parent)
     m_explanation->setObjectName(QStringLiteral("memoryExplanation"));
     m_explanation->setReadOnly(true);
     m_explanation->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_explanation->setMinimumHeight(3 * m_explanation->fontMetrics().lineSpacing()); // it scrolls
     // The explanation scrolls (a G80 half-warp rule names 32 transactions), so it never covers the picture; the
     // splitter lets the user give either more room.
     auto* split = new QSplitter(Qt::Vertical);

@@ -136,6 +136,7 @@ QWidget* WarpStepperView::makeStatePanel()
     m_registerTable->setItemDelegate(new ChangedCellDelegate(m_registerTable));
     m_registerTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_registerTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_registerTable->setMinimumHeight(40); // a header and a row: the tables scroll, the dock stays short
     auto* tabs = new QTabWidget;
     tabs->addTab(m_registerTable, tr("Registers"));
     tabs->addTab(makeWatchPanel(), tr("Watch"));
@@ -152,6 +153,7 @@ QWidget* WarpStepperView::makeWatchPanel()
     m_watchTable->setItemDelegate(new ChangedCellDelegate(m_watchTable));
     m_watchTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_watchTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_watchTable->setMinimumHeight(40);
     auto* remove = new QAction(tr("Remove watch"), m_watchTable);
     remove->setShortcut(QKeySequence::Delete);
     remove->setShortcutContext(Qt::WidgetShortcut);
