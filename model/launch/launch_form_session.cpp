@@ -43,8 +43,9 @@ void LaunchFormSession::loadModule(const QString& modulePath, const QString& dev
         } else {
             loaded = std::make_shared<Loaded>();
             QString source;
-            if (path.endsWith(QLatin1String(".cu"), Qt::CaseInsensitive)) {
-                QFile file(path);
+            // The parameters' names come from the CUDA declaration, also for the PTX nvcc made of a .cu beside it.
+            if (const auto sourcePath = cudaSourcePathFor(path); !sourcePath.isEmpty()) {
+                QFile file(sourcePath);
                 if (file.open(QIODevice::ReadOnly))
                     source = QString::fromUtf8(file.readAll());
             }
