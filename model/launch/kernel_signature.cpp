@@ -2,6 +2,8 @@
 
 #include "engine/ptx/module.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -70,6 +72,22 @@ QStringList cudaParameterNames(const QString& source, const QString& kernel)
     return names;
 }
 
+QString cudaSourcePathFor(const QString& modulePath)
+{
+    const QFileInfo module(modulePath);
+    if (module.suffix().compare(QLatin1String("cu"), Qt::CaseInsensitive) == 0)
+        return module.absoluteFilePath();
+    const auto name = module.completeBaseName() + QStringLiteral(".cu");
+    QDir folder = module.absoluteDir();
+    for (int up = 0; up < 2; ++up) {
+        if (const QFileInfo source(folder.filePath(name)); source.isFile())
+            return source.absoluteFilePath();
+        if (!folder.cdUp())
+            break;
+    }
+    return {};
+}
+
 QString elementTypeOfPointer(const QString& cudaType)
 {
     auto pointee = cudaType;
@@ -118,7 +136,9 @@ QVector<KernelSignature> kernelSignatures(const engine::ptx::Module& module, con
         k.staticSharedBytes = f->sharedBytes + module.sharedBytes;
         k.dynamicShared = dynamicShared;
         const auto cudaTypes = demangledParameterTypes(k.signature);
-        const auto names = cudaSource.isEmpty() ? QStringList {} : cudaParameterNames(cudaSource, k.name);
+        auto names = cudaSource.isEmpty() ? QStringList {} : cudaParameterNames(cudaSource, k.name);
+        if (static_cast<std::size_t>(names.size()) != f->params.size())
+            names.clear(); // a declaration that does not match the PTX (an older source) names nothing
         for (std::size_t i = 0; i < f->params.size(); ++i) {
             const auto& variable = f->variables[f->params[i]];
             KernelParameter p;

@@ -35,6 +35,11 @@ QVector<KernelSignature> kernelSignatures(const engine::ptx::Module& module, con
 /// empty list when no `__global__` declaration of that name is found.
 QStringList cudaParameterNames(const QString& source, const QString& kernel);
 
+/// The CUDA source `modulePath` was made from: the file itself for a .cu; for a .ptx, the .cu of the same
+/// name beside it or one folder up (resources/kernels/sm_80/offset_copy.ptx ← resources/kernels/offset_copy.cu,
+/// where the samples' PTX lives). Empty when there is none.
+QString cudaSourcePathFor(const QString& modulePath);
+
 /// The scenario element type (DESIGN.md, buffers) a pointer's pointee maps to: "float*" → "f32",
 /// "unsigned int*" → "u32", "double2*" → "f64"; "u8" when the type is not a number (a struct).
 QString elementTypeOfPointer(const QString& cudaType);

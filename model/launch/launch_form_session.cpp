@@ -43,8 +43,9 @@ void LaunchFormSession::loadModule(const QString& modulePath, const QString& dev
         } else {
             loaded = std::make_shared<Loaded>();
             QString source;
-            if (path.endsWith(QLatin1String(".cu"), Qt::CaseInsensitive)) {
-                QFile file(path);
+            // The parameters' names come from the CUDA declaration, also for the PTX nvcc made of a .cu beside it.
+            if (const auto sourcePath = cudaSourcePathFor(path); !sourcePath.isEmpty()) {
+                QFile file(sourcePath);
                 if (file.open(QIODevice::ReadOnly))
                     source = QString::fromUtf8(file.readAll());
             }
@@ -90,15 +91,26 @@ QByteArray LaunchFormSession::scenarioText(const LaunchForm& form, const QString
 
 std::optional<QString> LaunchFormSession::check(const LaunchForm& form, const QString& scenarioPath) const
 {
+    if (auto problem = diagnose(form, scenarioPath))
+        return std::move(problem->message);
+    return std::nullopt;
+}
+
+std::optional<LaunchProblem> LaunchFormSession::diagnose(const LaunchForm& form, const QString& scenarioPath) const
+{
     if (!m_module)
-        return tr("Load a module first.");
+        return LaunchProblem { tr("Load a module first."), { FormPart::Module, -1, {} } };
     const auto* k = kernel(form.kernel);
     if (!k)
-        return tr("%1 has no kernel '%2'").arg(QFileInfo(m_modulePath).fileName(), form.kernel);
+        return LaunchProblem { tr("%1 has no kernel '%2'").arg(QFileInfo(m_modulePath).fileName(), form.kernel),
+            { FormPart::Kernel, -1, {} } };
     const auto profile = m_catalog->get(form.deviceId.toStdString());
     if (!profile)
-        return QString::fromStdString(profile.error().toString());
-    return checkScenario(scenarioJson(form, *k, scenarioPath), scenarioPath, *m_module, *profile.value());
+        return LaunchProblem { QString::fromStdString(profile.error().toString()), { FormPart::Device, -1, {} } };
+    const auto problem = checkScenario(scenarioJson(form, *k, scenarioPath), scenarioPath, *m_module, *profile.value());
+    if (!problem)
+        return std::nullopt;
+    return LaunchProblem { problem->message, formFieldAt(form, problem->jsonPath) };
 }
 
 std::optional<QString> LaunchFormSession::save(const LaunchForm& form, const QString& scenarioPath) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/launch/form_field.h"
 #include "model/launch/launch_form.h"
 #include "model/run/background_jobs.h"
 
@@ -38,6 +39,8 @@ public:
     /// The scenario `form` would be saved as at `scenarioPath`, and why it would not run (nullopt when it would).
     QByteArray scenarioText(const LaunchForm& form, const QString& scenarioPath) const;
     std::optional<QString> check(const LaunchForm& form, const QString& scenarioPath) const;
+    /// As check(), with the field of the form the reason concerns, so a view can mark it.
+    std::optional<LaunchProblem> diagnose(const LaunchForm& form, const QString& scenarioPath) const;
     /// Checks and writes the scenario (atomically: a failed write leaves an existing file as it was). Returns
     /// the reason it was not saved, or nullopt.
     std::optional<QString> save(const LaunchForm& form, const QString& scenarioPath) const;

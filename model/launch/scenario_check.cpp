@@ -13,30 +13,32 @@ namespace model {
 
 namespace {
 
-/// The engine's message, led by the scenario's path where the error does not name a file itself.
-QString text(const engine::Error& error, const QString& scenarioPath)
+/// The engine's message, led by the scenario's path where the error does not name a file itself, and the JSON
+/// path it concerns: the error's own, else `jsonPath` (a buffer whose file cannot be read names the file).
+ScenarioProblem problem(const engine::Error& error, const QString& scenarioPath, const std::string& jsonPath = {})
 {
     const auto message = QString::fromStdString(error.toString());
-    return message.startsWith(scenarioPath) ? message : scenarioPath + QStringLiteral(": ") + message;
+    return { message.startsWith(scenarioPath) ? message : scenarioPath + QStringLiteral(": ") + message,
+        QString::fromStdString(error.location.jsonPath.empty() ? jsonPath : error.location.jsonPath) };
 }
 
 } // namespace
 
-std::optional<QString> checkScenario(const QByteArray& json, const QString& scenarioPath,
+std::optional<ScenarioProblem> checkScenario(const QByteArray& json, const QString& scenarioPath,
     const engine::ptx::Module& module, const engine::DeviceProfile& profile)
 {
     const auto spec = engine::parseScenario(json.toStdString(), scenarioPath.toStdString());
     if (!spec)
-        return text(spec.error(), scenarioPath);
+        return problem(spec.error(), scenarioPath);
     const auto resolved = engine::resolveScenario(spec.value());
     if (!resolved)
-        return text(resolved.error(), scenarioPath);
+        return problem(resolved.error(), scenarioPath);
     // Contents read from a file must exist and match the buffer's size; the other kinds cannot fail.
     for (const auto& buffer : resolved->buffers) {
         if (buffer.init.kind != engine::BufferInit::Kind::File)
             continue;
         if (const auto bytes = engine::initialContents(buffer); !bytes)
-            return text(bytes.error(), scenarioPath);
+            return problem(bytes.error(), scenarioPath, "/buffers/" + buffer.name + "/init");
     }
     // Any distinct addresses do: marshalling checks that each pointer argument names a buffer, not where it is.
     std::vector<std::uint64_t> addresses;
@@ -47,15 +49,18 @@ std::optional<QString> checkScenario(const QByteArray& json, const QString& scen
         if (!launch)
             continue;
         const int index = module.findFunction(launch->kernel);
-        if (index < 0)
-            return QStringLiteral("%1: %2/launch/kernel: no kernel '%3' in %4")
-                .arg(scenarioPath, QString::fromStdString(step.jsonPath), QString::fromStdString(launch->kernel),
-                    QString::fromStdString(module.sourceName));
+        if (index < 0) {
+            const auto path = QString::fromStdString(step.jsonPath) + QStringLiteral("/launch/kernel");
+            return ScenarioProblem { QStringLiteral("%1: %2: no kernel '%3' in %4")
+                                         .arg(scenarioPath, path, QString::fromStdString(launch->kernel),
+                                             QString::fromStdString(module.sourceName)),
+                path };
+        }
         const auto& kernel = module.functions[static_cast<std::size_t>(index)];
         if (const auto shape = engine::validateLaunchShape(*launch, kernel.sharedBytes + module.sharedBytes, profile, step.jsonPath))
-            return text(*shape, scenarioPath);
+            return problem(*shape, scenarioPath);
         if (const auto args = engine::marshalKernelArguments(kernel, launch->args, addresses, step.jsonPath); !args)
-            return text(args.error(), scenarioPath);
+            return problem(args.error(), scenarioPath);
     }
     return std::nullopt;
 }

@@ -14,5 +14,6 @@ std::unique_ptr<QObject> makeRunControllerTest();
 std::unique_ptr<QObject> makeSweepControllerTest();
 std::unique_ptr<QObject> makeTimeRangeHistoryTest();
 std::unique_ptr<QObject> makeLaunchFormTest();
+std::unique_ptr<QObject> makeFormFieldTest();
 
 } // namespace model::tests

@@ -11,7 +11,7 @@ int main(int argc, char** argv)
     for (auto make : { model::tests::makeDeviceListModelTest, model::tests::makeDeviceCatalogLoadTest,
              model::tests::makeOccupancyModelTest, model::tests::makeRunControllerTest,
              model::tests::makeSweepControllerTest, model::tests::makeTimeRangeHistoryTest,
-             model::tests::makeLaunchFormTest }) {
+             model::tests::makeLaunchFormTest, model::tests::makeFormFieldTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }

@@ -64,6 +64,44 @@ private Q_SLOTS:
         QVERIFY(!session.isBusy());
     }
 
+    void aSamplePtxTakesItsParameterNamesFromTheCudaSource()
+    {
+        const auto ptx = kernelFile("sm_80/offset_copy.ptx");
+        QCOMPARE(cudaSourcePathFor(ptx), kernelFile("offset_copy.cu")); // sm_80/ is one folder below the .cu
+        QCOMPARE(cudaSourcePathFor(kernelFile("offset_copy.cu")), kernelFile("offset_copy.cu"));
+        QCOMPARE(cudaSourcePathFor(m_module), QString()); // the copy has no source beside it
+        LaunchFormSession session(m_catalog);
+        QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
+        session.loadModule(ptx, QStringLiteral("h100"));
+        QVERIFY(loaded.wait(waitMs));
+        const auto& params = session.kernels().front().params;
+        QCOMPARE(params.size(), 3);
+        QCOMPARE(params[0].name, QStringLiteral("odata"));
+        QCOMPARE(params[1].name, QStringLiteral("idata"));
+        QCOMPARE(params[2].name, QStringLiteral("offset"));
+        QCOMPARE(params[0].ptxType, QStringLiteral(".u64"));
+        QCOMPARE(params[2].ptxType, QStringLiteral(".u32"));
+        const auto form = defaultLaunchForm(session.kernels().front(), ptx, QStringLiteral("h100"));
+        QCOMPARE(form.args, (QStringList { QStringLiteral("odata"), QStringLiteral("idata"), QStringLiteral("0") }));
+        QCOMPARE(form.buffers[1].name, QStringLiteral("idata"));
+    }
+
+    void aSourceThatDoesNotMatchThePtxNamesNothing()
+    {
+        QTemporaryDir dir;
+        const auto ptx = dir.filePath(QStringLiteral("offset_copy.ptx"));
+        QVERIFY(QFile::copy(kernelFile("sm_80/offset_copy.ptx"), ptx));
+        QFile source(dir.filePath(QStringLiteral("offset_copy.cu"))); // an edited source: one parameter fewer
+        QVERIFY(source.open(QIODevice::WriteOnly));
+        source.write("__global__ void offsetCopy(float *out, float *in) { }\n");
+        source.close();
+        LaunchFormSession session(m_catalog);
+        QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
+        session.loadModule(ptx, QStringLiteral("h100"));
+        QVERIFY(loaded.wait(waitMs));
+        QCOMPARE(session.kernels().front().params[0].name, QStringLiteral("arg0"));
+    }
+
     void theDefaultFormIsAScenarioThatRuns()
     {
         LaunchFormSession session(m_catalog);

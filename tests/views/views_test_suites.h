@@ -13,5 +13,6 @@ std::unique_ptr<QObject> makeMainWindowTest();
 std::unique_ptr<QObject> makeStreamViewMathTest();
 std::unique_ptr<QObject> makeRunViewsTest();
 std::unique_ptr<QObject> makeLaunchFormDialogTest();
+std::unique_ptr<QObject> makeProblemMarksTest();
 
 } // namespace views::tests

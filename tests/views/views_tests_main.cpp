@@ -15,7 +15,8 @@ int main(int argc, char** argv)
     int failures = 0;
     for (auto make : { views::tests::makeAxisMathTest, views::tests::makeOccupancyViewTest,
              views::tests::makeMainWindowTest, views::tests::makeStreamViewMathTest,
-             views::tests::makeRunViewsTest, views::tests::makeLaunchFormDialogTest }) {
+             views::tests::makeRunViewsTest, views::tests::makeLaunchFormDialogTest,
+             views::tests::makeProblemMarksTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }

@@ -2,6 +2,8 @@
 
 #include "model/device/device_list_model.h"
 #include "model/launch/launch_form_session.h"
+#include "views/launch/launch_form_columns.h"
+#include "views/launch/problem_marks.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -21,12 +23,11 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace views {
 
 namespace {
-
-enum BufferColumn { BufferName, BufferType, BufferCount, BufferInit, BufferColumns };
-enum ArgColumn { ArgParameter, ArgType, ArgValue, ArgColumns };
 
 const QStringList& elementTypes()
 {
@@ -171,10 +172,11 @@ QWidget* LaunchFormDialog::makeLaunchBox()
 {
     auto* box = new QGroupBox(tr("Launch"));
     auto* form = new QFormLayout(box);
-    const auto dimRow = [this](std::array<QLineEdit*, 3>& edits, const QString& tip) {
+    const auto dimRow = [this](std::array<QLineEdit*, 3>& edits, const QString& name, const QString& tip) {
         auto* row = new QHBoxLayout;
         for (std::size_t i = 0; i < 3; ++i) {
             edits[i] = new QLineEdit;
+            edits[i]->setObjectName(name + QString::number(i)); // "block0" is the block's x
             edits[i]->setToolTip(tip);
             connect(edits[i], &QLineEdit::textEdited, this, &LaunchFormDialog::readFields);
             row->addWidget(edits[i]);
@@ -182,8 +184,8 @@ QWidget* LaunchFormDialog::makeLaunchBox()
         return row;
     };
     const auto expressions = tr("An integer, or an expression over the parameters: n / 256");
-    form->addRow(tr("Grid (x, y, z):"), dimRow(m_grid, expressions));
-    form->addRow(tr("Block (x, y, z):"), dimRow(m_block, expressions));
+    form->addRow(tr("Grid (x, y, z):"), dimRow(m_grid, QStringLiteral("grid"), expressions));
+    form->addRow(tr("Block (x, y, z):"), dimRow(m_block, QStringLiteral("block"), expressions));
     m_shared = new QLineEdit;
     m_shared->setToolTip(tr("Dynamic shared memory per block, in bytes (extern __shared__)"));
     connect(m_shared, &QLineEdit::textEdited, this, &LaunchFormDialog::readFields);
@@ -303,8 +305,8 @@ void LaunchFormDialog::fillFields()
     for (auto it = m_form.params.cbegin(); it != m_form.params.cend(); ++it) {
         const int r = m_params->rowCount();
         m_params->insertRow(r);
-        m_params->setItem(r, 0, new QTableWidgetItem(it.key()));
-        m_params->setItem(r, 1, new QTableWidgetItem(QString::number(it.value())));
+        m_params->setItem(r, ParamName, new QTableWidgetItem(it.key()));
+        m_params->setItem(r, ParamValue, new QTableWidgetItem(QString::number(it.value())));
     }
     m_buffers->setRowCount(0);
     for (const auto& b : m_form.buffers) {
@@ -348,9 +350,9 @@ void LaunchFormDialog::readFields()
     m_form.sharedBytes = m_shared->text();
     m_form.params.clear();
     for (int r = 0; r < m_params->rowCount(); ++r) {
-        const auto name = cellText(*m_params, r, 0);
+        const auto name = cellText(*m_params, r, ParamName);
         if (!name.isEmpty())
-            m_form.params.insert(name, cellText(*m_params, r, 1).toLongLong());
+            m_form.params.insert(name, cellText(*m_params, r, ParamValue).toLongLong());
     }
     m_form.buffers.clear();
     for (int r = 0; r < m_buffers->rowCount(); ++r) {
@@ -370,23 +372,43 @@ void LaunchFormDialog::readFields()
 
 void LaunchFormDialog::refresh()
 {
-    const bool loaded = m_session->kernel(m_form.kernel) != nullptr && !m_session->isBusy();
+    const auto* kernel = m_session->kernel(m_form.kernel);
+    const bool loaded = kernel != nullptr && !m_session->isBusy();
+    model::FormField field;
     if (m_session->isBusy()) {
         m_problem = tr("Loading %1…").arg(QFileInfo(m_form.modulePath).fileName());
     } else if (!m_loadError.isEmpty()) {
         m_problem = m_loadError;
+        field.part = model::FormPart::Module;
     } else if (!loaded) {
         m_problem = tr("Choose a .cu or .ptx module (Browse…).");
     } else {
         m_preview->setPlainText(QString::fromUtf8(m_session->scenarioText(m_form, scenarioPath())));
-        m_problem = scenarioPath().isEmpty() ? tr("Choose where the scenario file goes.")
-                                             : m_session->check(m_form, scenarioPath()).value_or(QString());
+        if (scenarioPath().isEmpty()) {
+            m_problem = tr("Choose where the scenario file goes.");
+        } else if (const auto problem = m_session->diagnose(m_form, scenarioPath())) {
+            field = problem->field; // the message leads with the field's label, as the form names it
+            const auto label = model::formFieldLabel(m_form, field, kernel);
+            m_problem = label.isEmpty() ? problem->message : label + QStringLiteral(": ") + problem->message;
+        } else {
+            m_problem.clear();
+        }
     }
+    markField(field);
     m_status->setText(m_problem.isEmpty() ? tr("Ready: the scenario checks out against the engine's rules.")
                                           : m_problem);
     m_status->setStyleSheet(m_problem.isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
     m_save->setEnabled(loaded && m_problem.isEmpty());
     m_saveAndRun->setEnabled(loaded && m_problem.isEmpty());
+}
+
+void LaunchFormDialog::markField(const model::FormField& field)
+{
+    const LaunchFormWidgets widgets { m_module, m_kernel, m_device, m_name, m_grid, m_block, m_shared, m_params,
+        m_buffers, m_args };
+    const bool filling = std::exchange(m_filling, true); // marking a cell emits itemChanged: not an edit
+    markProblemField(widgets, field, m_problem);
+    m_filling = filling;
 }
 
 QString LaunchFormDialog::previewText() const { return m_preview->toPlainText(); }
@@ -437,7 +459,7 @@ void LaunchFormDialog::removeParam()
     if (row < 0)
         return;
     readFields();
-    m_form.params.remove(cellText(*m_params, row, 0));
+    m_form.params.remove(cellText(*m_params, row, ParamName));
     fillFields();
     refresh();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/launch/form_field.h"
 #include "model/launch/launch_form.h"
 
 #include <QDialog>
@@ -61,6 +62,8 @@ private:
     void fillFields();
     void readFields();
     void refresh();
+    /// Marks the widget or cell of the field the problem concerns, clearing earlier marks.
+    void markField(const model::FormField& field);
     void addBuffer();
     void removeBuffer();
     void addParam();
