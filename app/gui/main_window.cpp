@@ -5,6 +5,7 @@
 #include "app/gui/command_line.h"
 #include "app/gui/device_menu.h"
 #include "app/gui/file_kind.h"
+#include "app/gui/launch_forms.h"
 #include "app/gui/parameter_bar.h"
 #include "app/gui/run_session.h"
 #include "app/gui/run_status_widget.h"
@@ -14,12 +15,10 @@
 #include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
-#include "model/launch/launch_form_session.h"
 #include "model/occupancy/launch_inputs.h"
 #include "model/occupancy/occupancy_model.h"
 #include "model/run/time_range_history.h"
 #include "views/bandwidth/bandwidth_view.h"
-#include "views/launch/launch_form_dialog.h"
 #include "views/memory/launch_memory_chart.h"
 #include "views/occupancy/occupancy_view.h"
 #include "views/streams/stream_timeline_canvas.h"
@@ -194,6 +193,13 @@ void MainWindow::setupFileMenu()
     auto* open = menu->addAction(tr("&Open…"), this, &MainWindow::openFileDialog);
     open->setShortcut(QKeySequence::Open);
     open->setObjectName(QStringLiteral("openAction"));
+    m_launchForms = new LaunchForms(m_catalog.catalog, m_devices, this);
+    connect(m_launchForms, &LaunchForms::scenarioSaved, this, [this](const QString& path, bool run) {
+        m_recentFiles.add(path);
+        statusBar()->showMessage(tr("Saved %1 (warpscope-cli run %1 repeats it)").arg(path), statusMessageMs);
+        if (run)
+            m_session->openScenario(path);
+    });
     auto* launch = menu->addAction(tr("New &Launch…"), this, [this] { showLaunchForm({}); });
     launch->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     launch->setObjectName(QStringLiteral("newLaunchAction"));
@@ -400,7 +406,7 @@ void MainWindow::start(const CommandLine& commandLine)
         return;
     }
     if (const auto kind = fileKindOf(commandLine.file); kind == FileKind::CudaSource || kind == FileKind::Ptx) {
-        m_launchFormScreenshot = commandLine.screenshotPath; // the launch form's picture, once it lists the kernels
+        m_launchForms->screenshotNextForm(commandLine.screenshotPath); // the form's picture, once it lists the kernels
         return;
     }
     // With a baseline, the first idle is the baseline's run; the picture waits for FILE's.
@@ -533,25 +539,7 @@ void MainWindow::openFile(const QString& path)
 
 views::LaunchFormDialog* MainWindow::showLaunchForm(const QString& modulePath)
 {
-    if (!m_launchForms)
-        m_launchForms = new model::LaunchFormSession(m_catalog.catalog, this);
-    auto* dialog = new views::LaunchFormDialog(m_launchForms, m_devices, m_occupancy->deviceId(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &views::LaunchFormDialog::scenarioSaved, this, [this](const QString& path, bool run) {
-        m_recentFiles.add(path);
-        statusBar()->showMessage(tr("Saved %1 (warpscope-cli run %1 repeats it)").arg(path), statusMessageMs);
-        if (run)
-            m_session->openScenario(path);
-    });
-    if (!m_launchFormScreenshot.isEmpty()) {
-        const auto shoot = [dialog, path = m_launchFormScreenshot] { scheduleWindowScreenshot(dialog, path, 800); };
-        connect(m_launchForms, &model::LaunchFormSession::kernelsLoaded, dialog, shoot, Qt::SingleShotConnection);
-        connect(m_launchForms, &model::LaunchFormSession::loadFailed, dialog, shoot, Qt::SingleShotConnection);
-    }
-    if (!modulePath.isEmpty())
-        dialog->openModule(modulePath);
-    dialog->open();
-    return dialog;
+    return m_launchForms->open(modulePath, m_occupancy->deviceId());
 }
 
 void MainWindow::reportCannotOpen(const QString& path, const QString& reason)

@@ -14,7 +14,6 @@ class QMenu;
 
 namespace model {
 class DeviceListModel;
-class LaunchFormSession;
 class OccupancyModel;
 struct RunSnapshot;
 class TimeRangeHistory;
@@ -37,6 +36,7 @@ class SessionController;
 
 struct CommandLine;
 class DeviceMenu;
+class LaunchForms;
 class ParameterBar;
 class RunSession;
 
@@ -124,7 +124,7 @@ private:
     std::shared_ptr<const model::RunSnapshot> m_shownRun; ///< the run every view shows
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first
     RunSession* m_session = nullptr;
-    model::LaunchFormSession* m_launchForms = nullptr; ///< made on the first launch form
+    LaunchForms* m_launchForms = nullptr;
     AnalysisDocks* m_analysis = nullptr;
     SessionController* m_sessionController = nullptr;
     QComboBox* m_devicePicker = nullptr;
@@ -138,7 +138,6 @@ private:
     RecentFiles m_recentFiles;
     QByteArray m_defaultState;
     bool m_quiet = false; ///< no dialogs (screenshots)
-    QString m_launchFormScreenshot; ///< --screenshot of a .cu or .ptx: a picture of its launch form
 };
 
 } // namespace app
