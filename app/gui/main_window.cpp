@@ -330,6 +330,11 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("occupancy/threadsPerBlock"), inputs.threadsPerBlock);
     settings.setValue(QStringLiteral("occupancy/registersPerThread"), inputs.registersPerThread);
     settings.setValue(QStringLiteral("occupancy/sharedBytesPerBlock"), inputs.sharedBytesPerBlock);
+    // `warpscope` with no FILE continues this session next time (DESIGN.md, contracts); a window that recorded
+    // nothing leaves the previous one to be reopened.
+    const auto database = m_session->sessionDatabase();
+    if (!database.isEmpty() && QFileInfo::exists(database))
+        settings.setValue(QStringLiteral("lastSession"), database);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -388,6 +393,8 @@ void MainWindow::start(const CommandLine& commandLine)
     const bool opensFile = !commandLine.file.isEmpty() || (!m_quiet && !QSettings().value(QStringLiteral("demoShown")).toBool());
     if (opensFile)
         QTimer::singleShot(0, this, [this, commandLine] { openStartFile(commandLine); });
+    else if (!m_quiet)
+        QTimer::singleShot(0, this, &MainWindow::reopenLastSession);
     if (!m_catalog.errors.isEmpty() && !m_quiet)
         QTimer::singleShot(0, this, &MainWindow::showProfileLoadErrors);
     if (!m_quiet)
@@ -418,6 +425,19 @@ void MainWindow::start(const CommandLine& commandLine)
         QObject::disconnect(*connection);
         shoot();
     });
+}
+
+void MainWindow::reopenLastSession()
+{
+    const auto path = QSettings().value(QStringLiteral("lastSession")).toString();
+    if (path.isEmpty())
+        return;
+    if (!QFileInfo(path).isFile()) {
+        statusBar()->showMessage(tr("The last session, %1, is gone; runs go to a new session").arg(path), statusMessageMs);
+        return;
+    }
+    m_sessionController->openDatabase(path);
+    statusBar()->showMessage(tr("Continuing the last session: %1").arg(QFileInfo(path).fileName()), statusMessageMs);
 }
 
 void MainWindow::openStartFile(const CommandLine& commandLine)

@@ -92,6 +92,8 @@ private:
     /// Brings the docks named in `names` (comma-separated, object-name prefixes: "streams,stepper") to the front.
     void raiseView(const QString& names);
     void openStartFile(const CommandLine& commandLine);
+    /// `warpscope` with no FILE after the first start: the session database the last window recorded into.
+    void reopenLastSession();
     void setupFileMenu();
     void setupViewMenu();
     void setupDeviceMenu();

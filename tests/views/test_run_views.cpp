@@ -2,7 +2,9 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/parameter_bar.h"
+#include "app/gui/command_line.h"
 #include "app/gui/run_session.h"
+#include "app/gui/session_controller.h"
 #include "app/gui/sweep_dialog.h"
 #include "model/device/device_catalog_load.h"
 #include "model/device/device_list_model.h"
@@ -25,6 +27,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QWheelEvent>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -478,6 +481,30 @@ private Q_SLOTS:
         QVERIFY(exact);
         exact->setChecked(true);
         QVERIFY(dialog.request().exact);
+    }
+
+    void withoutAFileTheLastSessionContinues()
+    {
+        QString database;
+        {
+            app::MainWindow first(model::loadDeviceCatalog({}));
+            first.session()->setQuiet(true);
+            QSignalSpy idle(first.session(), &app::RunSession::idle);
+            first.session()->openScenario(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/offset_copy.json"),
+                { { QStringLiteral("n"), 8192 } });
+            QVERIFY(idle.wait(60000));
+            database = first.session()->sessionDatabase();
+            QVERIFY(QFileInfo::exists(database));
+            first.close(); // saves the settings
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("lastSession")).toString(), database);
+        QSettings().setValue(QStringLiteral("demoShown"), true); // not the first start: no demo
+        app::MainWindow again(model::loadDeviceCatalog({}));
+        QSignalSpy shown(again.sessionController(), &app::SessionController::databaseShown);
+        again.start(app::CommandLine {});
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(again.session()->sessionDatabase(), database);
+        QCOMPARE(again.launchSummary()->tree()->topLevelItemCount(), 1); // its run is in the views again
     }
 
     void parameterBarTakesIntegersAndAsksOnceForEachChange()
