@@ -111,6 +111,9 @@ QWidget* WarpStepperView::makePickers()
     m_device = new QComboBox;
     m_device->setModel(m_session->devices());
     m_device->setObjectName(QStringLiteral("stepperDevice"));
+    m_device->setEnabled(false); // until a launch is open: there is nothing to re-run on another device
+    m_device->setPlaceholderText(tr("no launch open"));
+    m_device->setCurrentIndex(-1);
     layout->addWidget(new QLabel(tr("Device")));
     layout->addWidget(m_device);
     layout->addWidget(new QLabel(tr("Block")));

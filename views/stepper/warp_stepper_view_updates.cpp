@@ -67,6 +67,7 @@ void WarpStepperView::setupConnections()
 void WarpStepperView::showPickers(const model::StepSnapshot& s)
 {
     const QSignalBlocker blockDevice(m_device);
+    m_device->setEnabled(true);
     m_device->setCurrentIndex(m_session->devices()->rowOfId(s.deviceId));
     QSpinBox* boxes[] = { m_blockX, m_blockY, m_blockZ };
     for (std::size_t d = 0; d < 3; ++d) {
