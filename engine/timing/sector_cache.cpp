@@ -88,10 +88,15 @@ void SectorCache::prefetch(std::uint64_t lineAddress) const
 {
     if (m_sets == 0)
         return;
-    const std::uint64_t* keys = &m_meta[setOf(lineAddress / m_lineBytes) * m_ways * 2];
+    const std::uint64_t set = setOf(lineAddress / m_lineBytes);
+    const std::uint64_t* keys = &m_meta[set * m_ways * 2];
     constexpr std::size_t kHostLineWords = 64 / sizeof(std::uint64_t);
     for (std::size_t word = 0; word < std::size_t { m_ways } * 2; word += kHostLineWords)
         __builtin_prefetch(keys + word);
+    // The set's line records too: the lookup reads or fills one of them right after its tags.
+    const auto* lines = reinterpret_cast<const char*>(&m_lines[set * m_ways]);
+    for (std::size_t byte = 0; byte < std::size_t { m_ways } * sizeof(CacheLine); byte += 64)
+        __builtin_prefetch(lines + byte);
 }
 
 void SectorCache::invalidateAll()
