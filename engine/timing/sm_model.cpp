@@ -15,6 +15,7 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
     , m_wakeAge(m_wakeReadyAt.size(), 0)
     , m_wakePipe(m_wakeReadyAt.size(), 0)
     , m_pipeFree(context.schedulers)
+    , m_ready(m_perScheduler)
     , m_issuedNow(m_warps.size(), 0)
     , m_schedulerWake(context.schedulers, 0)
     , m_recording(context.intervals && context.intervals->records(id))
@@ -139,24 +140,27 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     // One pass: the ready warps, and the earliest wake of the others. Issuing only delays pipes, so the
     // minimum taken before the issue stays a safe lower bound for the next step.
     // A warp that cannot issue (readyAt = kNever) gives cycle kNever: never ready, never lowers `next`.
-    m_ready.clear();
+    // Every warp's candidate is written and the count moves only for ready ones: no branch per warp.
+    std::size_t readyCount = 0;
     std::uint64_t next = kNever;
     const std::size_t first = std::size_t { scheduler } * m_perScheduler;
     const std::uint64_t* readyAt = &m_wakeReadyAt[first];
     const std::uint8_t* pipes = &m_wakePipe[first];
     const std::uint64_t* pipeFree = m_pipeFree[scheduler].data();
+    Candidate* ready = m_ready.data();
     for (std::uint32_t k = 0; k < m_perScheduler; ++k) {
         const std::uint64_t cycle = std::max(readyAt[k], pipeFree[pipes[k]]);
-        if (cycle <= now)
-            m_ready.push_back(Candidate { scheduler + k * m_ctx.schedulers, m_wakeAge[first + k] });
+        ready[readyCount] = Candidate { scheduler + k * m_ctx.schedulers, m_wakeAge[first + k] };
+        readyCount += cycle <= now ? 1 : 0;
         next = cycle > now ? std::min(next, cycle) : next;
     }
-    if (m_ready.empty())
+    if (readyCount == 0)
         return next;
-    const std::uint32_t slot = m_ready[m_policies[scheduler]->pick(m_ready)].slot;
+    const std::span<const Candidate> candidates(ready, readyCount);
+    const std::uint32_t slot = candidates[m_policies[scheduler]->pick(candidates)].slot;
     m_policies[scheduler]->issued(slot);
     issue(slot, now);
-    if (m_ready.size() > 1)
+    if (readyCount > 1)
         return now + 1; // the others are still ready
     const std::size_t i = wakeIndex(slot);
     return m_wakeReadyAt[i] != kNever ? std::min(next, std::max(now + 1, wakeCycle(i, scheduler))) : next;

@@ -127,7 +127,7 @@ private:
     /// Per scheduler: when each pipe accepts its next instruction; entry kLsuPipe mirrors m_lsuFree.
     std::vector<std::array<std::uint64_t, kPipeCount + 1>> m_pipeFree;
     std::vector<std::unique_ptr<WarpSchedulerPolicy>> m_policies;
-    std::vector<Candidate> m_ready;
+    std::vector<Candidate> m_ready; ///< one scheduler's ready warps during issueOne (m_perScheduler entries)
     std::vector<std::uint8_t> m_issuedNow;
     std::vector<std::uint64_t> m_schedulerWake; ///< per scheduler: no warp of it can issue before this cycle
     std::uint64_t m_lsuFree = 0;
