@@ -104,6 +104,9 @@ struct TimingSpec {
     int l1Ways = 1; ///< associativity of the L1 data cache
     int l2Ways = 1; ///< associativity of the L2 cache
     int dramAccessBytes = 32; ///< the smallest unit DRAM traffic is counted and moved in
+    /// The aligned chunk an L2 read miss fetches from DRAM (cudaLimitMaxL2FetchGranularity's default): the
+    /// missed sectors widen to whole chunks, so scattered loads move more than the sectors they touch.
+    int l2FetchBytes = 32;
     int blockLaunchCycles = 0; ///< an SM starts at most one new block per this many cycles
     double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
 };

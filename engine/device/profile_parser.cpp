@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <set>
 
@@ -171,6 +172,9 @@ TimingSpec readTiming(JsonObject object)
     timing.l1Ways = asInt(object.integer("l1_ways", 1, 4096));
     timing.l2Ways = asInt(object.integer("l2_ways", 1, 4096));
     timing.dramAccessBytes = asInt(object.integer("dram_access_bytes", 1, 4096));
+    timing.l2FetchBytes = asInt(object.integer("l2_fetch_bytes", 32, 128, 32));
+    if (!std::has_single_bit(static_cast<unsigned>(timing.l2FetchBytes)))
+        throw JsonPathError(object.pathOf("l2_fetch_bytes"), "expected 32, 64 or 128 (whole 32-byte sectors, a power of two)");
     timing.blockLaunchCycles = asInt(object.integer("block_launch_cycles", 0, 1000000));
     timing.launchOverheadUs = object.number("launch_overhead_us", 0, 1e6);
     object.finish();

@@ -2,6 +2,7 @@
 
 #include "engine/timing/sector_mask.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace engine::timing {
@@ -17,8 +18,22 @@ namespace {
 
 } // namespace
 
-L2Cache::L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t ways)
+std::uint8_t widenToChunks(std::uint8_t mask, std::uint32_t groupSectors)
+{
+    std::uint32_t wide = mask;
+    for (std::uint32_t span = 1; span < groupSectors; span *= 2) {
+        // Each pair of neighbouring groups of `span` sectors becomes one group of 2 × span: the lower group of
+        // every pair is where `lowGroups` has bits.
+        const std::uint32_t lowGroups = span == 1 ? 0x55u : span == 2 ? 0x33u : 0x0fu;
+        wide |= ((wide & lowGroups) << span) | ((wide >> span) & lowGroups);
+    }
+    return static_cast<std::uint8_t>(wide);
+}
+
+L2Cache::L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t ways, std::uint32_t fetchBytes)
     : m_tags(capacityBytes, lineBytes, ways)
+    , m_fetchSectors(std::clamp(std::bit_floor(std::max(fetchBytes, kSectorBytes) / kSectorBytes), 1u,
+          std::max(1u, lineBytes / kSectorBytes)))
 {
 }
 
@@ -36,8 +51,9 @@ L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask)
     CacheLine& line = lineFor(lineAddress, out);
     out.hitSectors = static_cast<std::uint8_t>(line.valid & sectorMask);
     out.fillSectors = static_cast<std::uint8_t>(sectorMask & ~line.valid);
-    line.valid = static_cast<std::uint8_t>(line.valid | sectorMask);
-    line.partial = static_cast<std::uint8_t>(line.partial & ~sectorMask); // the fill completed them
+    out.fetchSectors = static_cast<std::uint8_t>(widenToChunks(out.fillSectors, m_fetchSectors) & ~line.valid);
+    line.valid = static_cast<std::uint8_t>(line.valid | sectorMask | out.fetchSectors);
+    line.partial = static_cast<std::uint8_t>(line.partial & ~(sectorMask | out.fetchSectors)); // the fill completed them
     return out;
 }
 

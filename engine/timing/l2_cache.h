@@ -10,7 +10,8 @@ namespace engine::timing {
 /// What one L2 access needs from DRAM.
 struct L2Outcome {
     std::uint8_t hitSectors = 0;
-    std::uint8_t fillSectors = 0; ///< sectors to read from DRAM now (the requester waits for them)
+    std::uint8_t fillSectors = 0; ///< requested sectors that missed (the requester waits for them)
+    std::uint8_t fetchSectors = 0; ///< what DRAM delivers for them: fillSectors widened to the fetch granularity
     std::uint32_t writebackBytes = 0; ///< dirty bytes an eviction writes to DRAM
     std::uint32_t writebackFillBytes = 0; ///< bytes read first so partly written sectors can be written whole
 };
@@ -21,13 +22,18 @@ struct L2Outcome {
 /// Sources: DIGEST §4.6 (L2 caches 32-byte segments on CC 2.x and later); the H100 measurement of
 /// strideCopy at stride 2 (bench/hardware/h100/kernel_counters_ncu.csv): DRAM reads exceed the loaded
 /// sectors by exactly the DRAM bytes written, as read-modify-write of half-written sectors predicts.
+/// A read miss fetches whole aligned chunks of `fetchBytes` (the L2 fetch granularity, cudaLimitMaxL2FetchGranularity
+/// in the CUDA Runtime API): with 64, a load that misses one sector also brings in its neighbour of the same
+/// 64-byte half-line. On an H100 the driver's default is 64, and ncu's DRAM read bytes of strideCopy follow the
+/// chunks at 32, 64 and 128 (bench/hardware/h100/l2_fetch/, docs/l2_fetch_h100.md).
 /// [GAP] DIGEST §12.2: replacement (LRU here) and associativity are assumptions.
 class L2Cache {
 public:
     L2Cache() = default;
-    L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t ways);
+    L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t ways, std::uint32_t fetchBytes = 32);
 
-    /// A read of the 32-byte sectors `sectorMask`; sectors not fully valid are filled from DRAM.
+    /// A read of the 32-byte sectors `sectorMask`; sectors not fully valid are filled from DRAM, in chunks of
+    /// the fetch granularity (the chunk's other sectors become valid too, unless they already were).
     L2Outcome read(std::uint64_t lineAddress, std::uint8_t sectorMask);
     /// A write of `sectorMask` with the bytes `byteMasks` (per sector) written. Writes of several warps to
     /// one sector merge: once all 32 bytes were written, the sector is whole and needs no DRAM read.
@@ -40,6 +46,11 @@ private:
     CacheLine& lineFor(std::uint64_t lineAddress, L2Outcome& out);
 
     SectorCache m_tags;
+    std::uint32_t m_fetchSectors = 1; ///< sectors per fetch chunk: 1, 2 or 4 (never more than a line)
 };
+
+/// `mask` with every aligned group of `groupSectors` sectors that has one sector set filled in (groupSectors a
+/// power of two of at most 8).
+std::uint8_t widenToChunks(std::uint8_t mask, std::uint32_t groupSectors);
 
 } // namespace engine::timing

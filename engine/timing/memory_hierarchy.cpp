@@ -47,7 +47,7 @@ MemoryHierarchy::MemoryHierarchy(const DeviceProfile& profile)
     : m_profile(profile)
     , m_l2(static_cast<std::uint64_t>(profile.caches.l2Bytes),
           static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)),
-          static_cast<std::uint32_t>(profile.timing.l2Ways))
+          static_cast<std::uint32_t>(profile.timing.l2Ways), static_cast<std::uint32_t>(profile.timing.l2FetchBytes))
     , m_dram(profile)
 {
 }
@@ -80,7 +80,7 @@ std::uint64_t MemoryHierarchy::readL2(const MemTxn& txn, std::uint8_t sectors, s
     m_counters.l2HitSectors += std::uint64_t { sectorCount(out.hitSectors) };
     m_counters.l2MissSectors += std::uint64_t { sectorCount(out.fillSectors) };
     if (out.fillSectors)
-        return m_dram.read(now, sectorBytes(out.fillSectors));
+        return m_dram.read(now, sectorBytes(out.fetchSectors));
     return now + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
 }
 

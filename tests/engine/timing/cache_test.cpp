@@ -108,6 +108,51 @@ TEST(L2Cache, TwoHalfWritesOfOneSectorMakeItWhole)
     EXPECT_EQ(evict.writebackFillBytes, 0u);
 }
 
+TEST(L2Cache, FetchChunksWidenMissedSectorsToAlignedGroups)
+{
+    EXPECT_EQ(widenToChunks(0b0001, 1), 0b0001);
+    EXPECT_EQ(widenToChunks(0b0001, 2), 0b0011);
+    EXPECT_EQ(widenToChunks(0b0100, 2), 0b1100);
+    EXPECT_EQ(widenToChunks(0b1000, 2), 0b1100);
+    EXPECT_EQ(widenToChunks(0b1001, 2), 0b1111);
+    EXPECT_EQ(widenToChunks(0b0010, 4), 0b1111);
+    EXPECT_EQ(widenToChunks(0b0000, 4), 0b0000);
+}
+
+TEST(L2Cache, AMissFetchesItsWholeChunkAndTheNeighbourThenHits)
+{
+    // cudaLimitMaxL2FetchGranularity = 64 (the H100's default, bench/hardware/h100/l2_fetch/): strideCopy at
+    // stride 32 asks for one sector per line and DRAM moves two.
+    L2Cache l2(128, 128, 1, 64);
+    const auto miss = l2.read(0, 0b0001);
+    EXPECT_EQ(miss.fillSectors, 0b0001);
+    EXPECT_EQ(miss.fetchSectors, 0b0011);
+    const auto neighbour = l2.read(0, 0b0010);
+    EXPECT_EQ(neighbour.hitSectors, 0b0010);
+    EXPECT_EQ(neighbour.fetchSectors, 0);
+    const auto otherHalf = l2.read(0, 0b1000);
+    EXPECT_EQ(otherHalf.fetchSectors, 0b1100);
+    // Valid sectors of a chunk are not fetched again: 128-byte chunks over a line whose first half is valid.
+    L2Cache whole(128, 128, 1, 128);
+    whole.read(0, 0b0011);
+    EXPECT_EQ(whole.read(0, 0b0000).fetchSectors, 0);
+    L2Cache wide(128, 128, 1, 128);
+    EXPECT_EQ(wide.read(0, 0b0100).fetchSectors, 0b1111);
+    // A partly written sector inside a fetched chunk is completed by the fetch: no read-modify-write later.
+    L2Cache merged(128, 128, 1, 64);
+    merged.write(0, 0b0010, { 0, 0x0000000fu, 0, 0 });
+    EXPECT_EQ(merged.read(0, 0b0001).fetchSectors, 0b0011);
+    const auto evicted = merged.read(128, 0b0001); // the only line goes
+    EXPECT_EQ(evicted.writebackBytes, 32u);
+    EXPECT_EQ(evicted.writebackFillBytes, 0u);
+}
+
+TEST(L2Cache, FetchGranularityNeverExceedsTheLine)
+{
+    L2Cache l2(64, 32, 2, 128); // 32-byte lines: a chunk is one sector
+    EXPECT_EQ(l2.read(0, 0b0001).fetchSectors, 0b0001);
+}
+
 TEST(DramModel, ServesAtTheTheoreticalBandwidthAfterItsLatency)
 {
     const auto& v100 = testing_fixtures::builtinProfile("v100");

@@ -7,8 +7,9 @@
 namespace timing_testing {
 
 /// Times a corpus copy kernel (offsetCopy/strideCopy: odata, idata, value) with n elements, block 256.
-inline engine::timing::TimedLaunch timeCopy(const engine::ptx::Module& m, const char* kernel, const char* device,
-    std::uint32_t n, std::uint32_t elements, std::uint64_t value, engine::timing::TimingOptions options = {})
+inline engine::timing::TimedLaunch timeCopy(const engine::ptx::Module& m, const char* kernel,
+    const engine::DeviceProfile& profile, std::uint32_t n, std::uint32_t elements, std::uint64_t value,
+    engine::timing::TimingOptions options = {})
 {
     engine::simt::DeviceMemory mem;
     const auto idata = mem.allocate("idata", std::uint64_t { elements } * 4);
@@ -16,7 +17,7 @@ inline engine::timing::TimedLaunch timeCopy(const engine::ptx::Module& m, const 
     engine::simt::LaunchRequest r;
     r.module = &m;
     r.kernel = static_cast<std::uint32_t>(m.findFunction(kernel));
-    r.profile = &testing_fixtures::builtinProfile(device);
+    r.profile = &profile;
     engine::simt::ParamBlockBuilder p(m.functions[r.kernel]);
     p.set(0, odata);
     p.set(1, idata);
@@ -28,6 +29,13 @@ inline engine::timing::TimedLaunch timeCopy(const engine::ptx::Module& m, const 
     if (!timed)
         throw std::runtime_error(timed.error().toString());
     return std::move(timed).value();
+}
+
+/// timeCopy on a bundled profile.
+inline engine::timing::TimedLaunch timeCopy(const engine::ptx::Module& m, const char* kernel, const char* device,
+    std::uint32_t n, std::uint32_t elements, std::uint64_t value, engine::timing::TimingOptions options = {})
+{
+    return timeCopy(m, kernel, testing_fixtures::builtinProfile(device), n, elements, value, options);
 }
 
 } // namespace timing_testing
