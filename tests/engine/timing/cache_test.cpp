@@ -192,6 +192,23 @@ TEST(MemoryHierarchy, EachLevelAddsItsLatency)
     EXPECT_EQ(memory.counters().l2HitSectors, 4u);
 }
 
+TEST(MemoryHierarchy, H100DependentLoadsCostWhatPointerChasingMeasured)
+{
+    // bench/hardware/h100/latency/latency_probe.csv (docs/latency_h100.md): one thread chasing pointers on an H100
+    // waits 39.6 cycles for an L1 hit, 275.9 for an L2 hit (with or without the L1 looked up first) and 683 for
+    // DRAM, load to use. A lone load on an idle hierarchy sees exactly the level's latency (DRAM adds the
+    // transfer of one 64-byte chunk, under a cycle at 3.35 TB/s).
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    MemoryHierarchy memory(h100);
+    memory.beginLaunch(l1DataBytes(h100, 0));
+    const MemTxn txn { 1 << 20, 32, 0b0001, 0, 0, {} };
+    const std::uint64_t dram = memory.load(0, { &txn, 1 }, 0, true);
+    EXPECT_NEAR(static_cast<double>(dram), 683.0, 683.0 * 0.02);
+    EXPECT_NEAR(static_cast<double>(memory.load(0, { &txn, 1 }, 10'000, true) - 10'000), 39.6, 39.6 * 0.02);
+    EXPECT_NEAR(static_cast<double>(memory.load(1, { &txn, 1 }, 20'000, true) - 20'000), 275.9, 275.9 * 0.02);
+    EXPECT_NEAR(static_cast<double>(memory.load(2, { &txn, 1 }, 30'000, false) - 30'000), 275.9, 275.9 * 0.02);
+}
+
 TEST(MemoryHierarchy, FermiL1MissesFetchWholeLines)
 {
     // best-practices-guide-v8.0.txt §9.2.1 (CC 2.x, loads cached in L1): a warp reading one misaligned

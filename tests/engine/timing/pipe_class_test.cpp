@@ -30,6 +30,17 @@ TEST(PipeTiming, H100IssuesOneFp32WarpInstructionPerSchedulerPerClock)
     EXPECT_EQ(h100.sharedCyclesPerWavefront, 1u);
 }
 
+TEST(PipeTiming, H100SharedLoadsTakeTheMeasuredLatencyAndOneCyclePerWavefront)
+{
+    // bench/hardware/h100/latency/ (docs/latency_h100.md): a dependent ld.shared.u32 chain takes 23.0 cycles per
+    // load; with 64 warps per SM loading back to back, an SM spends 1.00, 2.00 and 4.00 cycles per LDS, LDS.64 and
+    // LDS.128 of consecutive words (1, 2 and 4 wavefronts) and 1.00 / 2.03 per broadcast LDS.64 / LDS.128 (1 and 2).
+    const PipeTiming h100 = makePipeTiming(testing_fixtures::builtinProfile("h100"));
+    EXPECT_EQ(h100.latencyCycles[static_cast<std::size_t>(Pipe::Shared)], 23u);
+    for (const auto& [wavefronts, measuredCycles] : { std::pair { 1u, 1.00 }, { 2u, 2.00 }, { 4u, 4.00 }, { 2u, 2.03 } })
+        EXPECT_NEAR(double(wavefronts * h100.sharedCyclesPerWavefront), measuredCycles, 0.05);
+}
+
 TEST(StaticInstruction, LoadsWriteTheirDestinationAndReadTheAddressRegister)
 {
     const auto m = simt_testing::corpus("offset_copy");
