@@ -38,10 +38,11 @@ SessionController::SessionController(QMainWindow* window, RunSession* runs, Disp
     connect(m_dock, &SessionDock::runActivated, m_runs, [this](qint64 runId) { m_runs->loadRun(runId); });
     connect(m_runs, &model::SessionRuns::runLoaded, this, [this](std::shared_ptr<const model::RunSnapshot> snapshot) {
         setCurrent(snapshot->databasePath, snapshot->runId);
-        Q_EMIT statusMessage(tr("Showing run %1 of %2 (%3 on %4)")
-                                 .arg(snapshot->runId)
-                                 .arg(QFileInfo(snapshot->databasePath).fileName(), QFileInfo(snapshot->scenarioFile).fileName(),
-                                     snapshot->deviceName));
+        const auto what = snapshot->sweepPoints > 0
+            ? tr("a sweep of %1 on %2 device(s)").arg(QFileInfo(snapshot->scenarioFile).fileName()).arg(snapshot->sweepDevices)
+            : tr("%1 on %2").arg(QFileInfo(snapshot->scenarioFile).fileName(), snapshot->deviceName);
+        Q_EMIT statusMessage(
+            tr("Showing run %1 of %2 (%3)").arg(snapshot->runId).arg(QFileInfo(snapshot->databasePath).fileName(), what));
         m_display.run(std::move(snapshot));
         loadDone();
     });

@@ -81,6 +81,10 @@ struct RunSnapshot {
     QString databasePath; ///< the session database the run is recorded in; empty when it is not
     qint64 runId = 0; ///< its id there
     QString recordError; ///< why recording failed (the run itself succeeded); empty otherwise
+    /// A stored sweep: its points and the devices they ran on (the Bandwidth view draws them; the run has no
+    /// launches of its own). 0 for a run.
+    int sweepPoints = 0;
+    int sweepDevices = 0;
 };
 
 } // namespace model

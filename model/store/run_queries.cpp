@@ -12,7 +12,10 @@ namespace {
 constexpr const char* kRunColumns = "SELECT r.id, r.date, r.tool_version, r.device_id, r.device_name, r.scenario_path,"
                                     " r.parameters_json, r.sampling, r.total_time_us,"
                                     " (SELECT count(*) FROM launches l WHERE l.run_id = r.id),"
-                                    " r.device_json, r.scenario_text FROM runs r WHERE r.complete = 1";
+                                    " r.device_json, r.scenario_text,"
+                                    " (SELECT count(*) FROM sweep_points p WHERE p.run_id = r.id),"
+                                    " (SELECT count(DISTINCT p.device_id) FROM sweep_points p WHERE p.run_id = r.id)"
+                                    " FROM runs r WHERE r.complete = 1";
 
 /// Parameters are stored as a JSON object; a file edited by hand may hold anything, so bad JSON reads as none.
 std::vector<std::pair<std::string, std::int64_t>> parseParameters(const std::string& text)
@@ -31,7 +34,8 @@ std::vector<std::pair<std::string, std::int64_t>> parseParameters(const std::str
 RunRow runRow(const SqliteStatement& s)
 {
     return RunRow { s.columnInt(0), s.columnText(1), s.columnText(2), s.columnText(3), s.columnText(4),
-        s.columnText(5), parseParameters(s.columnText(6)), s.columnText(7), s.columnDouble(8), s.columnInt(9) };
+        s.columnText(5), parseParameters(s.columnText(6)), s.columnText(7), s.columnDouble(8), s.columnInt(9),
+        s.columnInt(12), s.columnInt(13) };
 }
 
 template <typename T>

@@ -157,6 +157,12 @@ QVariant SessionRuns::data(const QModelIndex& index, int role) const
         return {};
     const auto& run = m_runs[static_cast<std::size_t>(index.row())];
     const auto scenario = QFileInfo(QString::fromStdString(run.scenarioPath)).fileName();
+    if (role == Qt::DisplayRole && run.sweepPointCount > 0)
+        return tr("%1 · sweep · %2 · %3 point(s) on %4 device(s)")
+            .arg(run.id)
+            .arg(scenario)
+            .arg(run.sweepPointCount)
+            .arg(run.sweepDeviceCount);
     if (role == Qt::DisplayRole)
         return tr("%1 · %2 · %3 · %4 launch(es) · %5 µs")
             .arg(run.id)

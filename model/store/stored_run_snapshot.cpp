@@ -128,6 +128,8 @@ engine::Result<RunSnapshot> loadStoredRunSnapshot(const TraceReader& reader, std
         snapshot.timeline.push_back(bar);
     }
     snapshot.totalTimeUs = detail->run.totalTimeUs;
+    snapshot.sweepPoints = static_cast<int>(detail->run.sweepPointCount);
+    snapshot.sweepDevices = static_cast<int>(detail->run.sweepDeviceCount);
     snapshot.databasePath = QString::fromStdString(reader.path());
     snapshot.runId = runId;
     return snapshot;

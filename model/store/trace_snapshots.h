@@ -26,6 +26,8 @@ struct RunRow {
     std::string sampling;
     double totalTimeUs = 0;
     std::int64_t launchCount = 0;
+    std::int64_t sweepPointCount = 0; ///< a sweep's points (its run records no launches); 0 for a plain run
+    std::int64_t sweepDeviceCount = 0; ///< the devices those points ran on
 };
 
 /// What a run was made of: the texts needed to reproduce or show it.

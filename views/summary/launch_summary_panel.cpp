@@ -102,6 +102,13 @@ void LaunchSummaryPanel::rebuild()
         m_header->setText(tr("No run yet."));
         return;
     }
+    if (m_snapshot->sweepPoints > 0) {
+        m_header->setText(tr("%1: a sweep of %2 point(s) on %3 device(s); the Bandwidth view draws it.")
+                              .arg(QFileInfo(m_snapshot->scenarioFile).fileName())
+                              .arg(m_snapshot->sweepPoints)
+                              .arg(m_snapshot->sweepDevices));
+        return;
+    }
     const auto shown = model::launchesIn(*m_snapshot, m_range);
     const auto total = static_cast<int>(m_snapshot->launches.size());
     auto header = tr("%1 on %2: %n launch(es)", nullptr, total)

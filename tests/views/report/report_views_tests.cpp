@@ -22,6 +22,7 @@
 #include "model/store/timeline_loader.h"
 #include "views/plot/qcustomplot.h"
 #include "views/report/report_exporter.h"
+#include "views/summary/launch_summary_panel.h"
 
 #include <QApplication>
 #include <QAction>
@@ -351,6 +352,11 @@ private slots:
         QCOMPARE(strideChart->plot()->xAxis->label(), QStringLiteral("stride"));
         QCOMPARE(strideChart->plot()->graphCount(), 2); // g80 and h100
         QCOMPARE(strideChart->plot()->graph(1)->dataMainValue(1), 53.0);
+        // The sweep's run is listed and summarized as a sweep, not as a run of its first device with no launches.
+        const auto* runs = window.sessionController()->runs();
+        const auto newest = runs->data(runs->index(runs->rowCount() - 1)).toString();
+        QVERIFY2(newest.contains(QStringLiteral("sweep · stride_copy.json · 4 point(s) on 2 device(s)")), qPrintable(newest));
+        QTRY_VERIFY_WITH_TIMEOUT(window.launchSummary()->headerText().contains(QStringLiteral("a sweep of 4 point(s) on 2 device(s)")), 10000);
     }
 
     void droppingADatabaseOpensIt()
