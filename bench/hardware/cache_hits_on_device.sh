@@ -6,13 +6,7 @@
 # launch starts cold, as a one-launch scenario does in the model. Used through the device tool:
 #   bash bench/hardware/cache_hits_on_device.sh     (writes $OUT/cache_hits_ncu.csv)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$PWD/hardware-out}
-mkdir -p "$out"
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-build=$(mktemp -d)
+source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O3 -lineinfo -arch=sm_${arch} -o "$build/kernel_probe" "$here/kernel_probe.cu"
 # The model counts global-load sectors that look up L1, and L2 read sectors (loads) that hit or miss there.
 wanted="l1tex__t_sectors_pipe_lsu_mem_global_op_ld l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit

@@ -3,13 +3,7 @@
 # Used through the device tool:  bash bench/hardware/dirty_age_on_device.sh wait|count
 #   (writes $OUT/dirty_age_<mode>_ncu.csv and prints the table)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$PWD/hardware-out}
-mkdir -p "$out"
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-build=$(mktemp -d)
+source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/dirty_age_probe" "$here/dirty_age_probe.cu"
 mode=${1:-wait}
 "$build/dirty_age_probe" "$mode" > "$out/dirty_age_${mode}_launches.csv"

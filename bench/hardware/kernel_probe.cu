@@ -4,26 +4,12 @@
 // Usage: kernel_probe time         -> CSV "time,<kernel>,<param>,<value>,<n>,<median_ms>"
 //        kernel_probe ncu          -> one launch per configuration, in the same order (for ncu --csv)
 //        kernel_probe outputs DIR  -> the matrix kernels' results on fixed inputs, as raw floats
-#include <algorithm>
+#include "probe_kernels.h"
+
 #include <cstdio>
 #include <cstring>
-#include <cuda_runtime.h>
 #include <functional>
 #include <vector>
-
-namespace copies {
-#include "../../resources/kernels/offset_copy.cu"
-#include "../../resources/kernels/stride_copy.cu"
-}
-namespace ab {
-#include "../../resources/kernels/matrix_ab.cu"
-}
-namespace aat {
-#include "../../resources/kernels/matrix_aat.cu"
-}
-namespace aatPadded {
-#include "../../resources/kernels/matrix_aat_padded.cu"
-}
 
 static bool g_time = true;
 
@@ -34,36 +20,10 @@ static void measure(const char* kernel, const char* param, long value, long n, c
         cudaDeviceSynchronize();
         return;
     }
-    cudaEvent_t start, stop;
-    cudaEventCreate(&start);
-    cudaEventCreate(&stop);
-    launch();
-    cudaDeviceSynchronize();
-    std::vector<float> ms;
-    for (int r = 0; r < 21; ++r) {
-        cudaEventRecord(start);
-        launch();
-        cudaEventRecord(stop);
-        cudaEventSynchronize(stop);
-        float t = 0;
-        cudaEventElapsedTime(&t, start, stop);
-        ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    std::printf("time,%s,%s,%ld,%ld,%.5f\n", kernel, param, value, n, ms[ms.size() / 2]);
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
+    std::printf("time,%s,%s,%ld,%ld,%.5f\n", kernel, param, value, n, medianEventMs(launch));
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess)
         std::printf("error,%s,%s\n", kernel, cudaGetErrorString(e));
-}
-
-static float* deviceArray(size_t count)
-{
-    float* p = nullptr;
-    cudaMalloc(&p, count * sizeof(float));
-    cudaMemset(p, 0, count * sizeof(float));
-    return p;
 }
 
 static void copies_(long n, long strideN)
@@ -84,13 +44,8 @@ static void matrices(int m)
     float* a = deviceArray(size_t(m) * 32);
     float* b = deviceArray(size_t(m) * 32);
     float* c = deviceArray(size_t(m) * m);
-    dim3 block(32, 32), grid(m / 32, m / 32);
-    measure("ab.simpleMultiply", "M", m, m, [&] { ab::simpleMultiply<<<grid, block>>>(a, b, c, m); });
-    measure("ab.coalescedMultiply", "M", m, m, [&] { ab::coalescedMultiply<<<grid, block>>>(a, b, c, m); });
-    measure("ab.sharedABMultiply", "M", m, m, [&] { ab::sharedABMultiply<<<grid, block>>>(a, b, c, m); });
-    measure("aat.simpleMultiply", "M", m, m, [&] { aat::simpleMultiply<<<grid, block>>>(a, c, m); });
-    measure("aat.coalescedMultiply", "M", m, m, [&] { aat::coalescedMultiply<<<grid, block>>>(a, c, m); });
-    measure("aatPadded.coalescedMultiply", "M", m, m, [&] { aatPadded::coalescedMultiply<<<grid, block>>>(a, c, m); });
+    for (const auto& [name, launch] : matrixLaunches(m, a, b, c))
+        measure(name, "M", m, m, launch);
     cudaFree(a);
     cudaFree(b);
     cudaFree(c);
@@ -112,16 +67,7 @@ static void matrixOutputs(const char* dir)
     float* c = deviceArray(hc.size());
     cudaMemcpy(a, ha.data(), ha.size() * 4, cudaMemcpyHostToDevice);
     cudaMemcpy(b, hb.data(), hb.size() * 4, cudaMemcpyHostToDevice);
-    dim3 block(32, 32), grid(m / 32, m / 32);
-    const std::pair<const char*, std::function<void()>> kernels[] = {
-        { "ab.simpleMultiply", [&] { ab::simpleMultiply<<<grid, block>>>(a, b, c, m); } },
-        { "ab.coalescedMultiply", [&] { ab::coalescedMultiply<<<grid, block>>>(a, b, c, m); } },
-        { "ab.sharedABMultiply", [&] { ab::sharedABMultiply<<<grid, block>>>(a, b, c, m); } },
-        { "aat.simpleMultiply", [&] { aat::simpleMultiply<<<grid, block>>>(a, c, m); } },
-        { "aat.coalescedMultiply", [&] { aat::coalescedMultiply<<<grid, block>>>(a, c, m); } },
-        { "aatPadded.coalescedMultiply", [&] { aatPadded::coalescedMultiply<<<grid, block>>>(a, c, m); } },
-    };
-    for (const auto& [name, launch] : kernels) {
+    for (const auto& [name, launch] : matrixLaunches(m, a, b, c)) {
         cudaMemset(c, 0, hc.size() * 4);
         launch();
         cudaMemcpy(hc.data(), c, hc.size() * 4, cudaMemcpyDeviceToHost);

@@ -5,13 +5,7 @@
 # and profiles at the base clock it finds (--clock-control none). Used through the device tool:
 #   bash bench/hardware/l2_fetch_on_device.sh   (writes $OUT/l2_fetch_times.csv and $OUT/l2_fetch_ncu_<G>.csv)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$PWD/hardware-out}
-mkdir -p "$out"
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-build=$(mktemp -d)
+source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O3 -lineinfo -arch=sm_${arch} -o "$build/l2_fetch_probe" "$here/l2_fetch_probe.cu"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv > "$out/l2_fetch_gpu.txt"
 : > "$out/l2_fetch_times.csv"

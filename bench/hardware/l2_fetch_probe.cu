@@ -6,52 +6,23 @@
 //                                   "time,<G>,strideCopy,<stride>,<n>,<median_ms>" (median of 21 after a warm-up)
 //        l2_fetch_probe G ncu    -> the same launches once each, in the same order
 // G: the granularity to ask for in bytes, or -1 to leave the driver's default.
-#include <algorithm>
+#include "probe_kernels.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cuda_runtime.h>
-#include <vector>
-
-namespace copies {
-#include "../../resources/kernels/offset_copy.cu"
-#include "../../resources/kernels/stride_copy.cu"
-}
 
 static bool g_time = true;
 static long g_granularity = -1;
 
 template <class Launch> static void measure(const char* kernel, long value, long n, Launch launch)
 {
-    launch();
-    cudaDeviceSynchronize();
-    if (!g_time)
-        return;
-    cudaEvent_t start, stop;
-    cudaEventCreate(&start);
-    cudaEventCreate(&stop);
-    std::vector<float> ms;
-    for (int r = 0; r < 21; ++r) {
-        cudaEventRecord(start);
+    if (!g_time) {
         launch();
-        cudaEventRecord(stop);
-        cudaEventSynchronize(stop);
-        float t = 0;
-        cudaEventElapsedTime(&t, start, stop);
-        ms.push_back(t);
+        cudaDeviceSynchronize();
+        return;
     }
-    std::sort(ms.begin(), ms.end());
-    std::printf("time,%ld,%s,%ld,%ld,%.5f\n", g_granularity, kernel, value, n, ms[ms.size() / 2]);
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-}
-
-static float* deviceArray(size_t count)
-{
-    float* p = nullptr;
-    cudaMalloc(&p, count * sizeof(float));
-    cudaMemset(p, 0, count * sizeof(float));
-    return p;
+    std::printf("time,%ld,%s,%ld,%ld,%.5f\n", g_granularity, kernel, value, n, medianEventMs(launch));
 }
 
 int main(int argc, char** argv)

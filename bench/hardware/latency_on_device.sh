@@ -4,12 +4,7 @@
 # Used through the device tool:  bash bench/hardware/latency_on_device.sh
 #   (writes $OUT/latency_probe.csv and $OUT/shared_throughput.csv)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$PWD/hardware-out}
-mkdir -p "$out"
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-build=$(mktemp -d)
+source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/latency_probe" "$here/latency_probe.cu"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$out/latency_gpu.txt"
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/shared_throughput_probe" "$here/shared_throughput_probe.cu"

@@ -2,12 +2,7 @@
 # Builds and runs the hardware probes on a machine with an NVIDIA GPU; writes their output to $OUT
 # (or ./hardware-out). Used through the device tool: run 'bash bench/hardware/run_on_device.sh'.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$PWD/hardware-out}
-mkdir -p "$out"
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-build=$(mktemp -d)
+source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/occupancy_probe" "$here/occupancy_probe.cu"
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/copy_bandwidth_probe" "$here/copy_bandwidth_probe.cu"
 nvidia-smi -q > "$out/nvidia-smi-q.txt" 2>&1 || true
@@ -26,7 +21,6 @@ metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors
 metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 metrics=$metrics,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
 metrics=$metrics,dram__bytes_read.sum,dram__bytes_write.sum,smsp__inst_executed.sum,gpu__time_duration.sum
-ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 "$ncu" --clock-control none --csv --print-units base --metrics "$metrics" "$build/kernel_probe" ncu \
     > "$out/kernel_counters_ncu.csv" 2> "$out/ncu_stderr.txt" || echo "ncu failed: see ncu_stderr.txt"
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/stream_probe" "$here/stream_probe.cu"

@@ -6,13 +6,7 @@
 #   clock they ran at ($OUT/sm_cycles_ncu.csv).
 # Used through the device tool:  bash bench/hardware/sm_clock_on_device.sh
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$PWD/hardware-out}
-mkdir -p "$out"
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-build=$(mktemp -d)
+source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O3 -arch=sm_${arch} -o "$build/sm_clock_probe" "$here/sm_clock_probe.cu"
 "$nvcc" -O3 -lineinfo -arch=sm_${arch} -o "$build/kernel_probe" "$here/kernel_probe.cu"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.applications.graphics,power.limit \

@@ -6,25 +6,11 @@
 // and their timing follow kernel_probe.cu: a warm-up, then 21 launches, medians.
 // Output: CSV "clock,<kernel>,<param>,<value>,<n>,<median_ms>,<median_mhz_before>,<median_mhz_after>"
 // and "sustained,<kernel>,<launches>,<mean_ms_per_launch>,<mhz_after>" for 2000 back-to-back launches.
-#include <algorithm>
+#include "probe_kernels.h"
+
 #include <cstdio>
-#include <cuda_runtime.h>
 #include <functional>
 #include <vector>
-
-namespace copies {
-#include "../../resources/kernels/offset_copy.cu"
-#include "../../resources/kernels/stride_copy.cu"
-}
-namespace ab {
-#include "../../resources/kernels/matrix_ab.cu"
-}
-namespace aat {
-#include "../../resources/kernels/matrix_aat.cu"
-}
-namespace aatPadded {
-#include "../../resources/kernels/matrix_aat_padded.cu"
-}
 
 __global__ void clockSpan(unsigned long long* out, int spins)
 {
@@ -95,14 +81,6 @@ static void measure(const char* kernel, const char* param, long value, long n, c
         std::printf("error,%s,%s\n", kernel, cudaGetErrorString(e));
 }
 
-static float* deviceArray(size_t count)
-{
-    float* p = nullptr;
-    cudaMalloc(&p, count * sizeof(float));
-    cudaMemset(p, 0, count * sizeof(float));
-    return p;
-}
-
 int main()
 {
     cudaMalloc(&g_span, 3 * sizeof(unsigned long long));
@@ -120,12 +98,7 @@ int main()
     float* a = deviceArray(size_t(m) * 32);
     float* b = deviceArray(size_t(m) * 32);
     float* c = deviceArray(size_t(m) * m);
-    dim3 block(32, 32), grid(m / 32, m / 32);
-    measure("ab.simpleMultiply", "M", m, m, [&] { ab::simpleMultiply<<<grid, block>>>(a, b, c, m); });
-    measure("ab.coalescedMultiply", "M", m, m, [&] { ab::coalescedMultiply<<<grid, block>>>(a, b, c, m); });
-    measure("ab.sharedABMultiply", "M", m, m, [&] { ab::sharedABMultiply<<<grid, block>>>(a, b, c, m); });
-    measure("aat.simpleMultiply", "M", m, m, [&] { aat::simpleMultiply<<<grid, block>>>(a, c, m); });
-    measure("aat.coalescedMultiply", "M", m, m, [&] { aat::coalescedMultiply<<<grid, block>>>(a, c, m); });
-    measure("aatPadded.coalescedMultiply", "M", m, m, [&] { aatPadded::coalescedMultiply<<<grid, block>>>(a, c, m); });
+    for (const auto& [name, launch] : matrixLaunches(m, a, b, c))
+        measure(name, "M", m, m, launch);
     return 0;
 }

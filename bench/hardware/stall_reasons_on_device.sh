@@ -4,13 +4,7 @@
 # slots used), for the comparison with the timing model's warp states (docs/latency_h100.md).
 # Used through the device tool:  bash bench/hardware/stall_reasons_on_device.sh   (writes $OUT/stall_*.csv)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$PWD/hardware-out}
-mkdir -p "$out"
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-build=$(mktemp -d)
+source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O3 -lineinfo -arch=sm_${arch} -o "$build/kernel_probe" "$here/kernel_probe.cu"
 sections="--section WarpStateStats --section SchedulerStats --section LaunchStats --section Occupancy"
 "$ncu" --clock-control none --csv --print-units base $sections -k regex:Multiply "$build/kernel_probe" ncu \
