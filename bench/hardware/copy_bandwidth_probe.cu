@@ -1,32 +1,15 @@
 // Host<->device copy bandwidth with CUDA events (Best Practices Guide §8.1.2 timing), pinned and
 // pageable, H2D and D2H, for a few sizes. Prints CSV "copy,<kind>,<dir>,<bytes>,<median_ms>,<GB/s>".
-#include <algorithm>
+#include "probe_timing.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <cuda_runtime.h>
-#include <vector>
 
 static float timeCopy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, int reps)
 {
-    cudaEvent_t start, stop;
-    cudaEventCreate(&start);
-    cudaEventCreate(&stop);
-    std::vector<float> ms;
-    cudaMemcpy(dst, src, bytes, kind); // warm-up
-    for (int r = 0; r < reps; ++r) {
-        cudaEventRecord(start);
-        cudaMemcpy(dst, src, bytes, kind);
-        cudaEventRecord(stop);
-        cudaEventSynchronize(stop);
-        float t = 0;
-        cudaEventElapsedTime(&t, start, stop);
-        ms.push_back(t);
-    }
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
+    return medianEventMs([&] { cudaMemcpy(dst, src, bytes, kind); }, reps);
 }
 
 int main()
