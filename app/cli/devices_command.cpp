@@ -23,6 +23,7 @@ nlohmann::json deviceJson(const engine::DeviceProfile& p)
         { "memory_clock_mhz", p.memory.clockMhz },
         { "bus_width_bits", p.memory.busWidthBits },
         { "memory_bytes", p.memory.bytes },
+        { "ecc", p.memory.ecc },
         { "theoretical_bandwidth_gbps", engine::theoreticalBandwidthGBps(p.memory) },
         { "warp_size", p.warpSize },
         { "max_threads_per_block", p.limits.maxThreadsPerBlock },

@@ -515,8 +515,14 @@ void MainWindow::updateStatusBar()
 {
     const auto device = m_devices->summaryAt(m_devices->rowOfId(m_occupancy->deviceId()));
     m_statusDevice->setText(tr("%1 · CC %2 · %3 SMs").arg(device.name, device.computeCapability).arg(device.smCount));
-    m_statusBandwidth->setText(tr("%1 GB/s theoretical").arg(device.theoreticalBandwidthGBps, 0, 'f', 1));
-    m_statusBandwidth->setToolTip(tr("Memory clock × bus width / 8 × data rate (Best Practices Guide, 8.2.1)"));
+    auto bandwidth = tr("%1 GB/s theoretical").arg(device.theoreticalBandwidthGBps, 0, 'f', 1);
+    auto tip = tr("Memory clock × bus width / 8 × data rate (Best Practices Guide, 8.2.1)");
+    if (device.eccBandwidthFactor < 1) {
+        bandwidth += tr(" · ECC on: %1 GB/s").arg(device.theoreticalBandwidthGBps * device.eccBandwidthFactor, 0, 'f', 1);
+        tip += tr("\nWith ECC on, GDDR memory moves checksums too: about 20 % less bandwidth (Best Practices Guide, 8.2.1).");
+    }
+    m_statusBandwidth->setText(bandwidth);
+    m_statusBandwidth->setToolTip(tip);
 }
 
 void MainWindow::openFileDialog()

@@ -9,6 +9,28 @@ double theoreticalBandwidthGBps(const MemorySpec& memory)
     return memory.clockMhz * 1e6 * (memory.busWidthBits / 8.0) * memory.dataRate / 1e9;
 }
 
+namespace {
+
+bool isGddr(const MemorySpec& memory) { return memory.type.rfind("GDDR", 0) == 0; }
+
+} // namespace
+
+double eccBandwidthFactor(const MemorySpec& memory)
+{
+    // best-practices-guide-v8.0.txt §8.2.1: "When ECC is enabled, the effective maximum bandwidth is reduced by
+    // approximately 20% due to the additional traffic for the memory checksums"; best-practices-guide-current.txt
+    // §8.2.1: the same for GDDR, while "HBM2 memories ... provide dedicated ECC resources, allowing overhead-free
+    // ECC protection".
+    return memory.ecc && isGddr(memory) ? 0.8 : 1.0;
+}
+
+std::uint64_t usableMemoryBytes(const MemorySpec& memory)
+{
+    // best-practices-guide-current.txt §8.2.1: "On GPUs with GDDR memory with ECC enabled the available DRAM is
+    // reduced by 6.25% to allow for the storage of ECC bits."
+    return memory.ecc && isGddr(memory) ? memory.bytes - memory.bytes / 16 : memory.bytes;
+}
+
 const char* toString(CoalescingGeneration generation)
 {
     switch (generation) {

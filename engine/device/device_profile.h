@@ -36,6 +36,7 @@ struct MemorySpec {
     int busWidthBits = 0;
     int dataRate = 2; ///< transfers per clock (double data rate)
     std::uint64_t bytes = 0; ///< device memory size
+    bool ecc = false; ///< ECC enabled (the board's setting the profile models)
 };
 
 /// Hard limits per block and per SM.
@@ -146,6 +147,15 @@ std::vector<std::string> uncitedFields(const DeviceProfile& profile);
 /// The Best Practices Guide's theoretical bandwidth in GB/s (10^9 bytes/s):
 /// clock × (bus width / 8) × data rate ÷ 10^9 (best-practices-guide-v8.0.txt §8.2.1).
 double theoreticalBandwidthGBps(const MemorySpec& memory);
+
+/// The share of the theoretical bandwidth DRAM can deliver with the profile's ECC setting: 0.8 for GDDR memory
+/// with ECC on, whose checksums travel with the data; 1 otherwise, HBM having dedicated ECC resources
+/// (best-practices-guide-v8.0.txt §8.2.1; best-practices-guide-current.txt §8.2.1).
+double eccBandwidthFactor(const MemorySpec& memory);
+
+/// Device memory a program can allocate: GDDR memory with ECC on keeps 6.25 % for the ECC bits
+/// (best-practices-guide-current.txt §8.2.1).
+std::uint64_t usableMemoryBytes(const MemorySpec& memory);
 
 const char* toString(CoalescingGeneration generation);
 

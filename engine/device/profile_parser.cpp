@@ -57,6 +57,7 @@ MemorySpec readMemory(JsonObject object)
     memory.busWidthBits = asInt(object.integer("bus_width_bits", 8, 65536));
     memory.dataRate = asInt(object.integer("data_rate", 1, 16));
     memory.bytes = static_cast<std::uint64_t>(object.integer("bytes", 1, kI64Max));
+    memory.ecc = object.boolean("ecc", false);
     object.finish();
     return memory;
 }

@@ -31,6 +31,7 @@ public:
     Result<RunReport> run();
 
 private:
+    std::optional<Error> checkDeviceMemory() const;
     std::optional<Error> allocateBuffers();
     std::optional<Error> runStep(const ResolvedStep& step);
     std::optional<Error> memcpy(const MemcpyOp& op);
@@ -70,8 +71,32 @@ std::span<std::uint8_t> Runner::storage(std::size_t buffer)
     return m_pageable[buffer];
 }
 
+std::optional<Error> Runner::checkDeviceMemory() const
+{
+    // Device buffers cannot outgrow the device's memory, less the 6.25 % that ECC keeps on GDDR
+    // (best-practices-guide-current.txt §8.2.1).
+    const std::uint64_t usable = usableMemoryBytes(m_profile.memory);
+    std::uint64_t total = 0;
+    for (const auto& buffer : m_scenario.buffers) {
+        if (buffer.host)
+            continue;
+        total += buffer.bytes;
+        if (total <= usable)
+            continue;
+        auto message = "device buffers up to '" + buffer.name + "' need " + std::to_string(total) + " bytes; "
+            + m_profile.name + " has " + std::to_string(usable);
+        if (usable < m_profile.memory.bytes)
+            message += " (of " + std::to_string(m_profile.memory.bytes) + "; ECC keeps 6.25 %)";
+        return Error { ErrorCode::InvalidArgument, message,
+            SourceLocation::atJsonPath(m_scenario.file.string(), "/buffers/" + buffer.name) };
+    }
+    return std::nullopt;
+}
+
 std::optional<Error> Runner::allocateBuffers()
 {
+    if (auto error = checkDeviceMemory())
+        return error;
     m_addresses.assign(m_scenario.buffers.size(), 0);
     m_pageable.resize(m_scenario.buffers.size());
     for (std::size_t i = 0; i < m_scenario.buffers.size(); ++i) {

@@ -39,6 +39,8 @@ TEST_F(CliConfig, DevicesJsonListsEveryProfile)
     EXPECT_EQ(ids, (std::vector<std::string> { "g80", "c1060", "c2050", "m2090", "k20x", "v100", "a100", "h100" }));
     EXPECT_EQ(json["devices"][5]["compute_capability"], "7.0");
     EXPECT_NEAR(json["devices"][3]["theoretical_bandwidth_gbps"].get<double>(), 177.6, 1e-9);
+    EXPECT_EQ(json["devices"][3]["ecc"], true); // the M2090 as the guide measured it
+    EXPECT_EQ(json["devices"][4]["ecc"], false); // the K20X likewise
 }
 
 TEST_F(CliConfig, DevicesTextIsATable)
