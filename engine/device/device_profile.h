@@ -108,6 +108,9 @@ struct TimingSpec {
     /// The aligned chunk an L2 read miss fetches from DRAM (cudaLimitMaxL2FetchGranularity's default): the
     /// missed sectors widen to whole chunks, so scattered loads move more than the sectors they touch.
     int l2FetchBytes = 32;
+    /// The share of the theoretical bandwidth DRAM sustains when a copy streams through it (1 when not
+    /// measured): the Best Practices Guide's effective bandwidth stays below its theoretical one (§8.2).
+    double dramSustainedFraction = 1;
     int blockLaunchCycles = 0; ///< an SM starts at most one new block per this many cycles
     double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
 };

@@ -176,6 +176,8 @@ TimingSpec readTiming(JsonObject object)
     timing.l2FetchBytes = asInt(object.integer("l2_fetch_bytes", 32, 128, 32));
     if (!std::has_single_bit(static_cast<unsigned>(timing.l2FetchBytes)))
         throw JsonPathError(object.pathOf("l2_fetch_bytes"), "expected 32, 64 or 128 (whole 32-byte sectors, a power of two)");
+    timing.dramSustainedFraction
+        = object.has("dram_sustained_fraction") ? object.number("dram_sustained_fraction", 0.05, 1) : 1.0;
     timing.blockLaunchCycles = asInt(object.integer("block_launch_cycles", 0, 1000000));
     timing.launchOverheadUs = object.number("launch_overhead_us", 0, 1e6);
     object.finish();

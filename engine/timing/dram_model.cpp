@@ -9,9 +9,10 @@ DramModel::DramModel(const DeviceProfile& profile)
     : m_latencyCycles(static_cast<std::uint32_t>(profile.timing.dramLatencyCycles))
     , m_accessBytes(static_cast<std::uint32_t>(std::max(1, profile.timing.dramAccessBytes)))
 {
-    // GB/s (10^9 bytes) over MHz (10^6 cycles) = 1000 × bytes per core cycle; ECC on GDDR takes its share.
-    m_bytesPerCycle = theoreticalBandwidthGBps(profile.memory) * eccBandwidthFactor(profile.memory) * 1000.0
-        / profile.coreClockMhz;
+    // GB/s (10^9 bytes) over MHz (10^6 cycles) = 1000 × bytes per core cycle; ECC on GDDR takes its share, and
+    // DRAM sustains the profile's measured fraction of the rest.
+    m_bytesPerCycle = theoreticalBandwidthGBps(profile.memory) * eccBandwidthFactor(profile.memory)
+        * profile.timing.dramSustainedFraction * 1000.0 / profile.coreClockMhz;
 }
 
 std::uint32_t DramModel::rounded(std::uint32_t bytes) const

@@ -105,4 +105,18 @@ TEST(ProfileParser, NotAnObjectIsAnError)
     EXPECT_EQ(result.error().toString(), "list.json: /: expected an object, found array");
 }
 
+TEST(ProfileParser, DramSustainedFractionIsAShareOfTheTheoreticalBandwidth)
+{
+    auto json = v100Json();
+    json["timing"]["dram_sustained_fraction"] = 1.5;
+    json["sources"]["timing.dram_sustained_fraction"] = "test";
+    const auto error = parseError(json);
+    EXPECT_EQ(error.location.jsonPath, "/timing/dram_sustained_fraction");
+    json["timing"]["dram_sustained_fraction"] = 0.9;
+    const auto result = engine::parseDeviceProfile(json.dump(2), "v100-sustained.json");
+    ASSERT_TRUE(result.ok()) << result.error().toString();
+    EXPECT_DOUBLE_EQ(result->timing.dramSustainedFraction, 0.9);
+    EXPECT_DOUBLE_EQ(engine::parseDeviceProfile(v100Json().dump(2), "v100.json")->timing.dramSustainedFraction, 1.0);
+}
+
 } // namespace
