@@ -45,16 +45,41 @@ CacheLine& L2Cache::lineFor(std::uint64_t lineAddress, L2Outcome& out)
     return *access.line;
 }
 
-L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask)
+L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now)
 {
     L2Outcome out;
     CacheLine& line = lineFor(lineAddress, out);
-    out.hitSectors = static_cast<std::uint8_t>(line.valid & sectorMask);
+    // A fill in flight: requests for its sectors wait for it (an MSHR merge) rather than take the hit latency
+    // for data that has not arrived. The arrival cycle is kept in 32 bits; fills are in flight for far less
+    // than 2^31 cycles, so the signed difference decides.
+    const auto untilArrival = static_cast<std::int32_t>(line.fillArrives - static_cast<std::uint32_t>(now));
+    if (line.filling != 0 && (line.fillLaunch != m_launch || untilArrival <= 0))
+        line.filling = 0;
+    out.waitingSectors = static_cast<std::uint8_t>(line.valid & sectorMask & line.filling);
+    if (out.waitingSectors != 0)
+        out.fillArrives = now + static_cast<std::uint64_t>(untilArrival);
+    out.hitSectors = static_cast<std::uint8_t>(line.valid & sectorMask & ~line.filling);
     out.fillSectors = static_cast<std::uint8_t>(sectorMask & ~line.valid);
     out.fetchSectors = static_cast<std::uint8_t>(widenToChunks(out.fillSectors, m_fetchSectors) & ~line.valid);
     line.valid = static_cast<std::uint8_t>(line.valid | sectorMask | out.fetchSectors);
     line.partial = static_cast<std::uint8_t>(line.partial & ~(sectorMask | out.fetchSectors)); // the fill completed them
+    m_lastRead = &line;
+    m_lastFetch = out.fetchSectors;
     return out;
+}
+
+void L2Cache::fillArrivesAt(std::uint64_t cycle)
+{
+    if (m_lastRead == nullptr || m_lastFetch == 0)
+        return;
+    CacheLine& line = *m_lastRead;
+    const auto arrives = static_cast<std::uint32_t>(cycle);
+    // Sectors of an earlier fill of this line that are still in flight arrive no later than this one.
+    if (line.filling == 0 || static_cast<std::int32_t>(arrives - line.fillArrives) > 0)
+        line.fillArrives = arrives;
+    line.filling = static_cast<std::uint8_t>(line.filling | m_lastFetch);
+    line.fillLaunch = m_launch;
+    m_lastRead = nullptr;
 }
 
 L2Outcome L2Cache::write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks)

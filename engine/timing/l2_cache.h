@@ -12,6 +12,10 @@ struct L2Outcome {
     std::uint8_t hitSectors = 0;
     std::uint8_t fillSectors = 0; ///< requested sectors that missed (the requester waits for them)
     std::uint8_t fetchSectors = 0; ///< what DRAM delivers for them: fillSectors widened to the fetch granularity
+    /// Requested sectors already on their way from DRAM for an earlier miss: no new fetch, but the requester
+    /// waits until `fillArrives` (counted as hits: the tag is there).
+    std::uint8_t waitingSectors = 0;
+    std::uint64_t fillArrives = 0;
     std::uint32_t writebackBytes = 0; ///< dirty bytes an eviction writes to DRAM
     std::uint32_t writebackFillBytes = 0; ///< bytes read first so partly written sectors can be written whole
 };
@@ -32,9 +36,14 @@ public:
     L2Cache() = default;
     L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint32_t ways, std::uint32_t fetchBytes = 32);
 
-    /// A read of the 32-byte sectors `sectorMask`; sectors not fully valid are filled from DRAM, in chunks of
-    /// the fetch granularity (the chunk's other sectors become valid too, unless they already were).
-    L2Outcome read(std::uint64_t lineAddress, std::uint8_t sectorMask);
+    /// A read at cycle `now` of the 32-byte sectors `sectorMask`; sectors not fully valid are filled from DRAM,
+    /// in chunks of the fetch granularity (the chunk's other sectors become valid too, unless they already
+    /// were). A sector whose fill is still on its way is neither a hit nor a new fetch (waitingSectors).
+    L2Outcome read(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now);
+    /// The DRAM fill of the last read's fetchSectors arrives at `cycle`: until then they are in flight.
+    void fillArrivesAt(std::uint64_t cycle);
+    /// A new launch: cycles count from 0 again, and no fill of the last launch is in flight any more.
+    void beginLaunch() { ++m_launch; }
     /// A write of `sectorMask` with the bytes `byteMasks` (per sector) written. Writes of several warps to
     /// one sector merge: once all 32 bytes were written, the sector is whole and needs no DRAM read.
     L2Outcome write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks);
@@ -47,6 +56,9 @@ private:
 
     SectorCache m_tags;
     std::uint32_t m_fetchSectors = 1; ///< sectors per fetch chunk: 1, 2 or 4 (never more than a line)
+    CacheLine* m_lastRead = nullptr; ///< the line of the last read, for fillArrivesAt
+    std::uint8_t m_lastFetch = 0;
+    std::uint16_t m_launch = 0;
 };
 
 /// `mask` with every aligned group of `groupSectors` sectors that has one sector set filled in (groupSectors a

@@ -14,9 +14,12 @@ struct CacheLine {
     std::uint8_t valid = 0; ///< sector bits
     std::uint8_t dirty = 0;
     std::uint8_t partial = 0; ///< dirty sectors whose bytes are not all known
+    std::uint8_t filling = 0; ///< valid sectors whose DRAM fill has not arrived yet (L2)
     std::array<std::uint32_t, 4> writtenBytes {}; ///< per 32-byte sector of a 128-byte line: bytes stores wrote
+    std::uint32_t fillArrives = 0; ///< low 32 bits of the cycle the `filling` sectors arrive
+    std::uint16_t fillLaunch = 0; ///< low 16 bits of the launch that sent that fill (cycles restart per launch)
 };
-static_assert(std::is_trivially_copyable_v<CacheLine> && sizeof(CacheLine) == 20);
+static_assert(std::is_trivially_copyable_v<CacheLine> && sizeof(CacheLine) == 28);
 
 /// What leaving the cache cost: the sectors of an evicted line that must be written back.
 struct Eviction {

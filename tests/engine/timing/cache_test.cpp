@@ -77,10 +77,10 @@ TEST(L2Cache, StoresAllocateWithoutReadingAndWriteBackDirtySectors)
     L2Cache l2(2 * 128, 128, 1); // two sets, direct mapped
     const L2Outcome store = l2.write(0, 0b1111, kWhole);
     EXPECT_EQ(store.fillSectors, 0);
-    EXPECT_EQ(l2.read(0, 0b0001).hitSectors, 0b0001); // written data is readable
+    EXPECT_EQ(l2.read(0, 0b0001, 0).hitSectors, 0b0001); // written data is readable
     // Evict line 0 by line 2 (256), which maps to the same of the two sets: four dirty sectors go to DRAM.
     const std::uint64_t conflicting = 256;
-    const L2Outcome evict = l2.read(conflicting, 0b0001);
+    const L2Outcome evict = l2.read(conflicting, 0b0001, 0);
     EXPECT_EQ(evict.writebackBytes, 128u);
     EXPECT_EQ(evict.writebackFillBytes, 0u);
     EXPECT_EQ(evict.fillSectors, 0b0001);
@@ -91,7 +91,7 @@ TEST(L2Cache, PartlyWrittenSectorsAreCompletedFromDramOnEviction)
     // h100 strideCopy stride 2 (kernel_counters_ncu.csv): extra DRAM reads equal the DRAM bytes written.
     L2Cache l2(128, 128, 1); // one line
     l2.write(0, 0b0011, { 0x0000ffffu, 0x0000ffffu, 0, 0 }); // half of two sectors written
-    const L2Outcome evict = l2.read(128, 0b0001);
+    const L2Outcome evict = l2.read(128, 0b0001, 0);
     EXPECT_EQ(evict.writebackBytes, 64u);
     EXPECT_EQ(evict.writebackFillBytes, 64u);
 }
@@ -103,7 +103,7 @@ TEST(L2Cache, TwoHalfWritesOfOneSectorMakeItWhole)
     L2Cache l2(128, 128, 1);
     l2.write(0, 0b0001, { 0x0000ffffu, 0, 0, 0 });
     l2.write(0, 0b0001, { 0xffff0000u, 0, 0, 0 });
-    const L2Outcome evict = l2.read(128, 0b0001);
+    const L2Outcome evict = l2.read(128, 0b0001, 0);
     EXPECT_EQ(evict.writebackBytes, 32u);
     EXPECT_EQ(evict.writebackFillBytes, 0u);
 }
@@ -124,33 +124,57 @@ TEST(L2Cache, AMissFetchesItsWholeChunkAndTheNeighbourThenHits)
     // cudaLimitMaxL2FetchGranularity = 64 (the H100's default, bench/hardware/h100/l2_fetch/): strideCopy at
     // stride 32 asks for one sector per line and DRAM moves two.
     L2Cache l2(128, 128, 1, 64);
-    const auto miss = l2.read(0, 0b0001);
+    const auto miss = l2.read(0, 0b0001, 0);
     EXPECT_EQ(miss.fillSectors, 0b0001);
     EXPECT_EQ(miss.fetchSectors, 0b0011);
-    const auto neighbour = l2.read(0, 0b0010);
+    const auto neighbour = l2.read(0, 0b0010, 0);
     EXPECT_EQ(neighbour.hitSectors, 0b0010);
     EXPECT_EQ(neighbour.fetchSectors, 0);
-    const auto otherHalf = l2.read(0, 0b1000);
+    const auto otherHalf = l2.read(0, 0b1000, 0);
     EXPECT_EQ(otherHalf.fetchSectors, 0b1100);
     // Valid sectors of a chunk are not fetched again: 128-byte chunks over a line whose first half is valid.
     L2Cache whole(128, 128, 1, 128);
-    whole.read(0, 0b0011);
-    EXPECT_EQ(whole.read(0, 0b0000).fetchSectors, 0);
+    whole.read(0, 0b0011, 0);
+    EXPECT_EQ(whole.read(0, 0b0000, 0).fetchSectors, 0);
     L2Cache wide(128, 128, 1, 128);
-    EXPECT_EQ(wide.read(0, 0b0100).fetchSectors, 0b1111);
+    EXPECT_EQ(wide.read(0, 0b0100, 0).fetchSectors, 0b1111);
     // A partly written sector inside a fetched chunk is completed by the fetch: no read-modify-write later.
     L2Cache merged(128, 128, 1, 64);
     merged.write(0, 0b0010, { 0, 0x0000000fu, 0, 0 });
-    EXPECT_EQ(merged.read(0, 0b0001).fetchSectors, 0b0011);
-    const auto evicted = merged.read(128, 0b0001); // the only line goes
+    EXPECT_EQ(merged.read(0, 0b0001, 0).fetchSectors, 0b0011);
+    const auto evicted = merged.read(128, 0b0001, 0); // the only line goes
     EXPECT_EQ(evicted.writebackBytes, 32u);
     EXPECT_EQ(evicted.writebackFillBytes, 0u);
+}
+
+TEST(L2Cache, ASectorStillOnItsWayFromDramIsWaitedForNotHit)
+{
+    // offsetCopy at offset 1 on an H100: warp k's miss fetches the 64-byte chunk holding warp k + 1's first
+    // sector; warp k + 1 asks for it a few cycles later, while the fill is in flight. It waits for that fill
+    // (the DRAM latency, not an L2 hit's) instead of fetching again.
+    L2Cache l2(128, 128, 1, 64);
+    const auto miss = l2.read(0, 0b0001, 100);
+    EXPECT_EQ(miss.fetchSectors, 0b0011);
+    l2.fillArrivesAt(800);
+    const auto early = l2.read(0, 0b0010, 120);
+    EXPECT_EQ(early.hitSectors, 0);
+    EXPECT_EQ(early.waitingSectors, 0b0010);
+    EXPECT_EQ(early.fetchSectors, 0);
+    EXPECT_EQ(early.fillArrives, 800u);
+    const auto late = l2.read(0, 0b0010, 801); // arrived: an ordinary hit
+    EXPECT_EQ(late.hitSectors, 0b0010);
+    EXPECT_EQ(late.waitingSectors, 0);
+    // Cycles restart with each launch: a fill sent by the last launch has arrived.
+    l2.read(0, 0b0100, 900);
+    l2.fillArrivesAt(5000);
+    l2.beginLaunch();
+    EXPECT_EQ(l2.read(0, 0b1000, 10).hitSectors, 0b1000);
 }
 
 TEST(L2Cache, FetchGranularityNeverExceedsTheLine)
 {
     L2Cache l2(64, 32, 2, 128); // 32-byte lines: a chunk is one sector
-    EXPECT_EQ(l2.read(0, 0b0001).fetchSectors, 0b0001);
+    EXPECT_EQ(l2.read(0, 0b0001, 0).fetchSectors, 0b0001);
 }
 
 TEST(DramModel, ServesAtTheTheoreticalBandwidthAfterItsLatency)
