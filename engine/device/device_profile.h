@@ -112,6 +112,7 @@ struct TimingSpec {
     /// measured): the Best Practices Guide's effective bandwidth stays below its theoretical one (§8.2).
     double dramSustainedFraction = 1;
     int blockLaunchCycles = 0; ///< an SM starts at most one new block per this many cycles
+    int warpLaunchCycles = 0; ///< ... and takes this many cycles per warp of the block it starts (0: none)
     double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
 };
 

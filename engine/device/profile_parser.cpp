@@ -179,6 +179,7 @@ TimingSpec readTiming(JsonObject object)
     timing.dramSustainedFraction
         = object.has("dram_sustained_fraction") ? object.number("dram_sustained_fraction", 0.05, 1) : 1.0;
     timing.blockLaunchCycles = asInt(object.integer("block_launch_cycles", 0, 1000000));
+    timing.warpLaunchCycles = asInt(object.integer("warp_launch_cycles", 0, 100000, 0));
     timing.launchOverheadUs = object.number("launch_overhead_us", 0, 1e6);
     object.finish();
     return timing;

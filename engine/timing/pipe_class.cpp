@@ -98,4 +98,11 @@ PipeTiming makePipeTiming(const DeviceProfile& profile)
     return t;
 }
 
+std::uint64_t blockLaunchInterval(const DeviceProfile& profile, std::uint32_t warpsPerBlock)
+{
+    const auto perBlock = static_cast<std::uint64_t>(std::max(0, profile.timing.blockLaunchCycles));
+    const auto perWarp = static_cast<std::uint64_t>(std::max(0, profile.timing.warpLaunchCycles));
+    return std::max(perBlock, perWarp * warpsPerBlock);
+}
+
 } // namespace engine::timing

@@ -31,4 +31,9 @@ struct PipeTiming {
 
 PipeTiming makePipeTiming(const DeviceProfile& profile);
 
+/// Cycles between two block starts on one SM: at least `block_launch_cycles`, and `warp_launch_cycles` for each
+/// warp of the block (H100 measurement, bench/hardware/h100/block_size/: 161 cycles per block with 2-4 warps,
+/// 27-31 cycles per warp with 16-32).
+std::uint64_t blockLaunchInterval(const DeviceProfile& profile, std::uint32_t warpsPerBlock);
+
 } // namespace engine::timing

@@ -5,6 +5,7 @@
 #include "engine/simt/fault_report.h"
 #include "engine/simt/launch_plan.h"
 #include "engine/timing/block_recorder.h"
+#include "engine/timing/pipe_class.h"
 #include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
 
@@ -100,7 +101,7 @@ namespace {
         m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
-            static_cast<std::uint64_t>(request.profile->timing.blockLaunchCycles), options.sampling.enabled };
+            blockLaunchInterval(*request.profile, plan.warpsPerBlock), options.sampling.enabled };
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());

@@ -41,6 +41,18 @@ TEST(PipeTiming, H100SharedLoadsTakeTheMeasuredLatencyAndOneCyclePerWavefront)
         EXPECT_NEAR(double(wavefronts * h100.sharedCyclesPerWavefront), measuredCycles, 0.05);
 }
 
+TEST(PipeTiming, H100StartsBlocksAtTheMeasuredRates)
+{
+    // bench/hardware/h100/block_size/block_size_ncu.csv (docs/latency_h100.md): offsetCopy on an H100 takes 160.0
+    // and 161.9 cycles per block per SM with 2- and 4-warp blocks, and 26.8-31.4 cycles per warp with 16- and
+    // 32-warp blocks (1006 cycles per 1024-thread block at n = 16 M).
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    EXPECT_EQ(blockLaunchInterval(h100, 2), 161u);
+    EXPECT_EQ(blockLaunchInterval(h100, 4), 161u);
+    EXPECT_NEAR(double(blockLaunchInterval(h100, 16)) / 16, 29.0, 2.5);
+    EXPECT_NEAR(double(blockLaunchInterval(h100, 32)), 1006.0, 1006.0 * 0.10);
+}
+
 TEST(StaticInstruction, LoadsWriteTheirDestinationAndReadTheAddressRegister)
 {
     const auto m = simt_testing::corpus("offset_copy");
