@@ -4,6 +4,7 @@
 #include "app/gui/analysis_docks.h"
 #include "app/gui/command_line.h"
 #include "app/gui/device_menu.h"
+#include "app/gui/device_status.h"
 #include "app/gui/file_kind.h"
 #include "app/gui/launch_forms.h"
 #include "app/gui/parameter_bar.h"
@@ -279,22 +280,8 @@ void MainWindow::setupToolBar()
 
 void MainWindow::setupStatusBar()
 {
-    m_statusProfileErrors = new QLabel;
-    m_statusProfileErrors->setObjectName(QStringLiteral("profileErrors"));
-    m_statusDevice = new QLabel;
-    m_statusDevice->setObjectName(QStringLiteral("statusDevice"));
-    m_statusBandwidth = new QLabel;
-    m_statusBandwidth->setObjectName(QStringLiteral("statusBandwidth"));
     statusBar()->addPermanentWidget(m_session->statusWidget());
-    statusBar()->addPermanentWidget(m_statusProfileErrors);
-    statusBar()->addPermanentWidget(m_statusDevice);
-    statusBar()->addPermanentWidget(m_statusBandwidth);
-    const auto errorCount = m_catalog.errors.size();
-    m_statusProfileErrors->setVisible(errorCount > 0);
-    m_statusProfileErrors->setText(errorCount == 1
-            ? tr("⚠ 1 device profile not loaded (Device ▸ Profile Load Errors)")
-            : tr("⚠ %1 device profiles not loaded (Device ▸ Profile Load Errors)").arg(errorCount));
-    m_statusProfileErrors->setToolTip(m_catalog.errors.isEmpty() ? QString() : m_catalog.errors.front().text);
+    m_deviceStatus = new DeviceStatus(statusBar(), m_catalog.errors);
 }
 
 void MainWindow::restoreSettings()
@@ -513,16 +500,7 @@ void MainWindow::stepDevice(int delta)
 
 void MainWindow::updateStatusBar()
 {
-    const auto device = m_devices->summaryAt(m_devices->rowOfId(m_occupancy->deviceId()));
-    m_statusDevice->setText(tr("%1 · CC %2 · %3 SMs").arg(device.name, device.computeCapability).arg(device.smCount));
-    auto bandwidth = tr("%1 GB/s theoretical").arg(device.theoreticalBandwidthGBps, 0, 'f', 1);
-    auto tip = tr("Memory clock × bus width / 8 × data rate (Best Practices Guide, 8.2.1)");
-    if (device.eccBandwidthFactor < 1) {
-        bandwidth += tr(" · ECC on: %1 GB/s").arg(device.theoreticalBandwidthGBps * device.eccBandwidthFactor, 0, 'f', 1);
-        tip += tr("\nWith ECC on, GDDR memory moves checksums too: about 20 % less bandwidth (Best Practices Guide, 8.2.1).");
-    }
-    m_statusBandwidth->setText(bandwidth);
-    m_statusBandwidth->setToolTip(tip);
+    m_deviceStatus->show(m_devices->summaryAt(m_devices->rowOfId(m_occupancy->deviceId())));
 }
 
 void MainWindow::openFileDialog()

@@ -36,6 +36,7 @@ class SessionController;
 
 struct CommandLine;
 class DeviceMenu;
+class DeviceStatus;
 class LaunchForms;
 class ParameterBar;
 class RunSession;
@@ -134,9 +135,7 @@ private:
     DeviceMenu* m_deviceMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
-    QLabel* m_statusDevice = nullptr;
-    QLabel* m_statusBandwidth = nullptr;
-    QLabel* m_statusProfileErrors = nullptr;
+    DeviceStatus* m_deviceStatus = nullptr;
     RecentFiles m_recentFiles;
     QByteArray m_defaultState;
     bool m_quiet = false; ///< no dialogs (screenshots)

@@ -86,7 +86,7 @@ std::optional<Error> Runner::checkDeviceMemory() const
         auto message = "device buffers up to '" + buffer.name + "' need " + std::to_string(total) + " bytes; "
             + m_profile.name + " has " + std::to_string(usable);
         if (usable < m_profile.memory.bytes)
-            message += " (of " + std::to_string(m_profile.memory.bytes) + "; ECC keeps 6.25 %)";
+            message += " (of " + std::to_string(m_profile.memory.bytes) + "; ECC bits hold the rest)";
         return Error { ErrorCode::InvalidArgument, message,
             SourceLocation::atJsonPath(m_scenario.file.string(), "/buffers/" + buffer.name) };
     }

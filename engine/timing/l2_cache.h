@@ -38,7 +38,8 @@ public:
 
     /// A read at cycle `now` of the 32-byte sectors `sectorMask`; sectors not fully valid are filled from DRAM,
     /// in chunks of the fetch granularity (the chunk's other sectors become valid too, unless they already
-    /// were). A sector whose fill is still on its way is neither a hit nor a new fetch (waitingSectors).
+    /// were). A sector whose fill is still on its way is not fetched again; the requester waits for that fill
+    /// (waitingSectors).
     L2Outcome read(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now);
     /// The DRAM fill of the last read's fetchSectors arrives at `cycle`: until then they are in flight.
     void fillArrivesAt(std::uint64_t cycle);

@@ -16,7 +16,6 @@ DeviceSummary summarize(const engine::DeviceProfile& profile)
         profile.coreClockMhz,
         engine::theoreticalBandwidthGBps(profile.memory),
         QString::fromStdString(profile.origin),
-        profile.memory.ecc,
         engine::eccBandwidthFactor(profile.memory),
     };
 }

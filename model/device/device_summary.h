@@ -13,7 +13,6 @@ struct DeviceSummary {
     double coreClockMhz = 0;
     double theoreticalBandwidthGBps = 0; ///< Best Practices Guide formula, 10^9 bytes/s
     QString origin; ///< "built-in" or the user's profile file
-    bool ecc = false; ///< ECC on
     double eccBandwidthFactor = 1; ///< the share of the theoretical bandwidth DRAM delivers with that ECC setting
 };
 

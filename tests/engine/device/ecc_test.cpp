@@ -77,7 +77,7 @@ TEST(Ecc, BuffersBeyondTheUsableMemoryAreAnErrorNamingTheBuffer)
     const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor);
     ASSERT_FALSE(report.ok());
     EXPECT_EQ(report.error().location.jsonPath, "/buffers/odata");
-    EXPECT_NE(report.error().message.find("has 6039797760 (of 6442450944; ECC keeps 6.25 %)"), std::string::npos)
+    EXPECT_NE(report.error().message.find("has 6039797760 (of 6442450944; ECC bits hold the rest)"), std::string::npos)
         << report.error().message;
 }
 
