@@ -55,6 +55,15 @@ bool usesDynamicShared(const Module& m)
     return false;
 }
 
+/// Why the kernel cannot run (an instruction the model does not supply, with its line), or null.
+nlohmann::json refusalJson(const Module& m, const Function& f)
+{
+    const auto why = m.refusal(static_cast<std::uint32_t>(&f - m.functions.data()));
+    if (!why)
+        return nullptr;
+    return {{"reason", why->message}, {"file", why->location.file}, {"line", why->location.line}};
+}
+
 nlohmann::json kernelJson(const Module& m, const Function& f)
 {
     return {
@@ -71,6 +80,7 @@ nlohmann::json kernelJson(const Module& m, const Function& f)
         {"instructions", f.instructions.size()},
         {"instruction_classes", classCounts(f)},
         {"line", f.line},
+        {"refused", refusalJson(m, f)},
     };
 }
 
@@ -99,6 +109,10 @@ void printTable(const Module& m, std::ostream& out)
             std::to_string(k->instructions.size())});
     }
     table.print(out);
+    for (const Function* k : m.kernels()) {
+        if (auto why = m.refusal(static_cast<std::uint32_t>(k - m.functions.data())))
+            out << plainName(*k) << " is refused: " << why->toString() << '\n';
+    }
 }
 
 int runPtx(const ParsedArgs& args, CommandIo& io)

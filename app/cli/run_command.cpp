@@ -36,8 +36,21 @@ void writeDumps(const ParsedArgs& args, const engine::RunReport& report)
     }
 }
 
+/// Device printf output, launch by launch, as a CUDA program's stdout shows it.
+void printDeviceOutput(const engine::RunReport& report, std::ostream& out)
+{
+    for (const auto& l : report.launches) {
+        for (const auto& line : l.printf)
+            out << line.text;
+        if (l.printfDropped > 0)
+            out << "[" << l.kernel << ": " << l.printfDropped
+                << " printf lines overwritten: the 1 MB printf buffer (cudaLimitPrintfFifoSize) was full]\n";
+    }
+}
+
 void printText(const engine::RunReport& report, std::ostream& out)
 {
+    printDeviceOutput(report, out);
     out << report.scenarioName << " on " << report.device << '\n';
     TextTable table({ "kernel", "grid", "block", "warp instr", "ld req", "ld sectors", "st req", "st sectors",
         "smem wavefronts", "time us" });

@@ -28,6 +28,15 @@ nlohmann::json timelineJson(const engine::RunReport& report)
 
 } // namespace
 
+/// The launch's device printf lines (simt/printf_log.h), each with the block and thread that printed it.
+nlohmann::json printfJson(const engine::LaunchReport& launch)
+{
+    auto lines = nlohmann::json::array();
+    for (const auto& line : launch.printf)
+        lines.push_back({ { "block", line.block }, { "thread", line.thread }, { "text", line.text } });
+    return lines;
+}
+
 nlohmann::json launchJson(const engine::LaunchReport& launch)
 {
     const auto& o = launch.outcome;
@@ -74,6 +83,8 @@ nlohmann::json launchJson(const engine::LaunchReport& launch)
         { "divergent_branches", o.stats.divergentBranches },
         { "sampled", o.sampled },
         { "simulated_blocks", orNull(o.simulatedBlocks) },
+        { "printf", printfJson(launch) },
+        { "printf_dropped", launch.printfDropped },
     };
 }
 

@@ -61,6 +61,7 @@ struct LaunchOp {
     std::uint32_t sharedBytes = 0; ///< dynamic shared memory
     int stream = 0;
     std::vector<KernelArg> args;
+    bool cooperative = false; ///< cudaLaunchCooperativeKernel (simt/cooperative_grid.h)
 };
 
 struct RecordOp {

@@ -180,6 +180,8 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
         const auto& intervals = launch.outcome.intervals;
         for (std::size_t at = 0; at < intervals.size(); at += kBatch)
             sink.warpIntervals(std::span(intervals).subspan(at, std::min(kBatch, intervals.size() - at)));
+        if (!launch.printf.empty() || launch.printfDropped > 0)
+            sink.printfLines(launch.printf, launch.printfDropped);
         sink.endLaunch(launchSummary(launch, id, i < launchStarts.size() ? launchStarts[i] : 0.0));
     }
     sink.streamOps(ops);

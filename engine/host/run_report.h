@@ -22,6 +22,8 @@ struct LaunchReport {
     KernelOutcome outcome;
     int registersPerThread = 0; ///< from ptxas for shipped PTX (kernel_registers.h); 0 when unknown
     double theoreticalOccupancy = 0; ///< with the launch's shared memory and registersPerThread
+    std::vector<simt::PrintfLine> printf; ///< device printf output, in the order simt/printf_log.h gives
+    std::uint64_t printfDropped = 0; ///< lines the full printf buffer overwrote
 };
 
 /// A buffer's contents when the run ended (for --dump and tests).

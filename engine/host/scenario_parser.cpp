@@ -205,6 +205,7 @@ LaunchStepSpec ScenarioReader::readLaunch(JsonObject body)
     launch.block = readDims(body.raw("block"), body.pathOf("block"));
     launch.sharedBytes = intExpr(body, "shared", "0");
     launch.stream = streamId(body);
+    launch.cooperative = body.boolean("cooperative", false);
     if (body.has("args")) {
         const auto& args = body.raw("args");
         if (!args.is_array())

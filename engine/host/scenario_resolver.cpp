@@ -166,6 +166,7 @@ LaunchOp Resolver::launch(const LaunchStepSpec& step) const
     op.block = dims(step.block);
     op.sharedBytes = static_cast<std::uint32_t>(evaluate(step.sharedBytes, 0, std::numeric_limits<std::int32_t>::max()));
     op.stream = step.stream;
+    op.cooperative = step.cooperative;
     for (const auto& arg : step.args)
         op.args.push_back(argument(arg));
     return op;

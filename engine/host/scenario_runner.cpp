@@ -176,6 +176,11 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
     request.profile = &m_profile;
     request.moduleImage = &m_image;
     request.instructionBudget = m_options.instructionBudget;
+    request.cooperative = op.cooperative;
+    request.registersPerThread
+        = static_cast<std::uint32_t>(shippedRegisterCount(m_module.sourceName, kernel.name).value_or(0));
+    simt::PrintfLog printfLog;
+    request.printfLog = &printfLog;
     auto outcome = m_executor.run(request, m_memory, m_options.stop);
     if (!outcome) {
         auto error = outcome.error();
@@ -183,8 +188,10 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
         return error;
     }
 
-    LaunchReport report { kernel.demangled.substr(0, kernel.demangled.find('(')), kernel.name, op.grid, op.block,
-        op.sharedBytes, staticShared, op.stream, path, std::move(outcome).value(), 0, 0 };
+    LaunchReport report {kernel.demangled.substr(0, kernel.demangled.find('(')), kernel.name, op.grid, op.block,
+        op.sharedBytes, staticShared, op.stream, path, std::move(outcome).value(), 0, 0, {}, 0};
+    report.printf.assign(printfLog.lines().begin(), printfLog.lines().end());
+    report.printfDropped = printfLog.droppedLines();
     const auto threads = static_cast<int>(op.block[0] * op.block[1] * op.block[2]);
     // Registers per thread are not in PTX; ptxas's count is known for shipped kernels, else they do not limit.
     report.registersPerThread = shippedRegisterCount(m_module.sourceName, kernel.name).value_or(0);

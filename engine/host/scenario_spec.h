@@ -70,6 +70,7 @@ struct LaunchStepSpec {
     IntExpr sharedBytes;
     int stream = 0;
     std::vector<LaunchArgSpec> args;
+    bool cooperative = false; ///< cudaLaunchCooperativeKernel instead of <<<>>>
 };
 
 struct RecordStepSpec {

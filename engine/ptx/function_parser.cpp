@@ -54,12 +54,40 @@ void FunctionParser::parse(bool isEntry, std::uint32_t line)
     BodyContext ctx {m_cur, m_module, body, scopes, m_moduleVariables, m_functionIndex, {}, {}};
     m_labels.clear();
     m_labelTokens.clear();
-    parseBody(ctx, 0);
-    resolveLabels(ctx);
+    const std::size_t bodyStart = m_cur.position();
+    try {
+        parseBody(ctx, 0);
+        resolveLabels(ctx);
+    } catch (const ParseFailure& failure) {
+        // An unsupported instruction refuses this function only; anything malformed fails the module.
+        if (failure.error.code != ErrorCode::Unsupported)
+            throw;
+        refuse(m_module.functions[index], failure.error, bodyStart);
+        return;
+    }
     // PTX ISA 8.5 §5.1.5: dynamic (extern) shared memory starts after the static allocations.
     for (Variable& v : body.variables) {
         if (v.isExtern && v.space == StateSpace::Shared)
             v.offset = alignUp(body.sharedBytes, v.align);
+    }
+}
+
+void FunctionParser::refuse(Function& fn, const Error& why, std::size_t bodyStart)
+{
+    fn.refusal = why;
+    fn.instructions.clear();
+    fn.vectorRegs.clear();
+    fn.callSites.clear();
+    fn.labels.clear();
+    fn.labelPcs.clear();
+    // Skip to the '}' that closes the body: the braces between are balanced in any PTX ptxas accepts.
+    m_cur.seek(bodyStart);
+    int depth = 1;
+    while (depth > 0) {
+        const Token& t = m_cur.take();
+        if (t.kind == TokenKind::End)
+            m_cur.fail(t, "unexpected end of file inside function " + fn.name + " (missing '}')");
+        depth += t.is('{') ? 1 : t.is('}') ? -1 : 0;
     }
 }
 

@@ -27,6 +27,8 @@ private:
     void parseLabel(BodyContext& ctx, StringMap<std::uint32_t>& labels);
     void resolveLabels(BodyContext& ctx);
     std::uint32_t registerFunction(Function fn, const Token& nameTok);
+    /// Records why `fn` cannot run, empties its body and moves past it (Function::refusal).
+    void refuse(Function& fn, const Error& why, std::size_t bodyStart);
 
     TokenCursor& m_cur;
     Module& m_module;

@@ -38,6 +38,14 @@ enum class SpecialReg : std::uint8_t {
     DynamicSmemSize,
     TotalSmemSize,
     WarpSize,
+    // PTX ISA 8.5 §10 "Special Registers" that cooperative groups read: %reserved_smem_offset_begin/_end/
+    // _cap/_<2>, %envreg<32> (driver-defined) and %aggr_smem_size; `component` holds the <n>.
+    ReservedSmemBegin,
+    ReservedSmemEnd,
+    ReservedSmemCap,
+    ReservedSmemOffset,
+    Envreg,
+    AggrSmemSize,
 };
 
 /// Where a symbol operand's declaration lives.

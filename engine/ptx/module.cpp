@@ -47,4 +47,28 @@ std::vector<const Function*> Module::kernels() const
     return out;
 }
 
+std::optional<Error> Module::refusal(std::uint32_t function) const
+{
+    std::vector<std::uint8_t> seen(functions.size(), 0);
+    std::vector<std::uint32_t> work {function};
+    seen[function] = 1;
+    while (!work.empty()) {
+        const std::uint32_t f = work.back();
+        work.pop_back();
+        if (const auto& why = functions[f].refusal) {
+            Error e = *why;
+            if (f != function)
+                e.message = "(in " + functions[f].name + ") " + e.message;
+            return e;
+        }
+        for (const CallSite& site : functions[f].callSites) {
+            if (!seen[site.callee]) {
+                seen[site.callee] = 1;
+                work.push_back(site.callee);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace engine::ptx

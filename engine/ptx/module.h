@@ -1,9 +1,11 @@
 #pragma once
 
+#include "engine/common/error.h"
 #include "engine/ptx/instruction.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,6 +86,10 @@ struct Function {
     std::vector<std::string> labels; ///< label names, parallel to labelPcs
     std::vector<std::uint32_t> labelPcs;
     std::uint32_t line = 0; ///< line of the .entry/.func directive in the PTX
+    /// Why the function cannot run: an instruction or special register the model does not supply, with its
+    /// file and line. The rest of the module still loads; launching this function (or a kernel that calls
+    /// it) reports this. Its body is then empty.
+    std::optional<Error> refusal;
 };
 
 /// A parsed PTX module (PTX ISA 8.5 §11: .version/.target/.address_size and the declarations).
@@ -101,6 +107,9 @@ struct Module {
     /// Index of the function whose mangled name is `name`, or whose demangled name or plain name
     /// (before '(') is `name`; -1 when none or when the plain name is ambiguous.
     int findFunction(std::string_view name) const;
+    /// Function::refusal of `function` or of a function it calls, directly or not ("(in F) " before the
+    /// callee's message); nullopt when all of them can run.
+    std::optional<Error> refusal(std::uint32_t function) const;
     /// The .entry functions, in order.
     std::vector<const Function*> kernels() const;
 };

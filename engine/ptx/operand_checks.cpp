@@ -77,6 +77,7 @@ bool expectsPredicate(const Instruction& ins, int slot)
     case Opcode::Isspacep: // §9.7.8.4 isspacep p, a
         return slot == 0;
     case Opcode::Shfl:
+    case Opcode::Elect: // elect.sync d|p, membermask
         return slot == 1 && ins.has(FlagDualDest);
     default:
         return false;

@@ -1,5 +1,6 @@
 #include "engine/ptx/body_context.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -29,7 +30,55 @@ constexpr std::array kSpecials = {
     SpecialRow {"%dynamic_smem_size", SpecialReg::DynamicSmemSize, false},
     SpecialRow {"%total_smem_size", SpecialReg::TotalSmemSize, false},
     SpecialRow {"WARP_SZ", SpecialReg::WarpSize, false}, // §5.6.5 predefined identifier
+    SpecialRow {"%reserved_smem_offset_begin", SpecialReg::ReservedSmemBegin, false},
+    SpecialRow {"%reserved_smem_offset_end", SpecialReg::ReservedSmemEnd, false},
+    SpecialRow {"%reserved_smem_offset_cap", SpecialReg::ReservedSmemCap, false},
+    SpecialRow {"%aggr_smem_size", SpecialReg::AggrSmemSize, false},
 };
+
+// §10 special registers with a number in their name: %reserved_smem_offset_<2> and %envreg<32>.
+struct NumberedSpecial {
+    std::string_view prefix;
+    SpecialReg reg;
+    std::uint32_t count;
+};
+
+constexpr std::array kNumberedSpecials = {
+    NumberedSpecial {"%reserved_smem_offset_", SpecialReg::ReservedSmemOffset, 2},
+    NumberedSpecial {"%envreg", SpecialReg::Envreg, 32},
+};
+
+// §10 special registers the device model does not supply (clusters, performance monitors): a kernel that
+// reads one is refused with this name instead of an "undefined register".
+constexpr std::array<std::string_view, 9> kUnmodeledSpecials = {"%clusterid", "%nclusterid", "%cluster_ctaid",
+    "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank", "%is_explicit_cluster", "%pm", "%current_graph_exec"};
+
+bool parseNumberedSpecial(std::string_view name, Operand& op)
+{
+    for (const NumberedSpecial& row : kNumberedSpecials) {
+        if (!name.starts_with(row.prefix) || name.size() == row.prefix.size() || name.size() > row.prefix.size() + 2)
+            continue;
+        std::uint32_t n = 0;
+        for (char c : name.substr(row.prefix.size())) {
+            if (c < '0' || c > '9')
+                return false;
+            n = n * 10 + static_cast<std::uint32_t>(c - '0');
+        }
+        if (n >= row.count)
+            return false;
+        op.kind = OperandKind::Special;
+        op.special = row.reg;
+        op.component = static_cast<std::uint8_t>(n);
+        return true;
+    }
+    return false;
+}
+
+bool isUnmodeledSpecial(std::string_view name)
+{
+    return std::any_of(kUnmodeledSpecials.begin(), kUnmodeledSpecials.end(),
+        [&](std::string_view s) { return name.starts_with(s); });
+}
 
 const SpecialRow* findSpecial(std::string_view name)
 {
@@ -84,6 +133,10 @@ Operand parseName(BodyContext& ctx, Instruction& ins, std::size_t slot)
     }
     if (const SpecialRow* row = findSpecial(t.text))
         return parseSpecial(ctx, *row, t);
+    if (parseNumberedSpecial(t.text, op))
+        return op;
+    if (isUnmodeledSpecial(t.text))
+        ctx.cur.fail(t, "unsupported: special register " + std::string(t.text), ErrorCode::Unsupported);
     if (t.text[0] == '%')
         ctx.cur.fail(t, "undefined register " + std::string(t.text));
     if (ins.opcode == Opcode::Bra) {

@@ -30,6 +30,9 @@ public:
         return t;
     }
     bool atEnd() const { return peek().kind == TokenKind::End; }
+    /// The reading position, for seek(): to skip a construct after a failure inside it.
+    std::size_t position() const { return m_pos; }
+    void seek(std::size_t position) { m_pos = position < m_tokens.size() ? position : m_tokens.size() - 1; }
     bool accept(char punct)
     {
         if (!peek().is(punct))

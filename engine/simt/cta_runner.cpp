@@ -18,6 +18,7 @@ CtaRunner::CtaRunner(const LaunchPlan& plan, DeviceMemory& memory, ExecutionObse
     m_ctx.cta = &m_cta;
     m_ctx.observer = observer;
     m_ctx.counters = &counters;
+    m_ctx.printfLog = plan.printfLog;
     m_cta.warps.resize(plan.warpsPerBlock);
 }
 
@@ -28,7 +29,7 @@ void CtaRunner::start(std::uint64_t linear)
     m_cta.ctaid = { static_cast<std::uint32_t>(linear % g[0]), static_cast<std::uint32_t>(linear / g[0] % g[1]),
         static_cast<std::uint32_t>(linear / (std::uint64_t { g[0] } * g[1])) };
     // Shared and local memory start zeroed (hardware leaves them undefined; zero is reproducible).
-    m_cta.shared.assign(m_plan.sharedBytes, 0);
+    m_cta.shared.assign(m_plan.reservedSharedBase + m_plan.reservedSharedBytes, 0);
     m_cta.local.assign(m_plan.localBytesPerThread * m_plan.threadsPerBlock, 0);
     m_cta.barriers = {};
     m_cta.liveThreads = m_plan.threadsPerBlock;

@@ -2,6 +2,7 @@
 
 #include "engine/simt/device_memory.h"
 #include "engine/simt/launch_plan.h"
+#include "engine/simt/printf_log.h"
 #include "engine/simt/warp_state.h"
 
 #include <array>
@@ -19,6 +20,7 @@ enum class FaultKind : std::uint8_t {
     Unsupported, ///< an instruction form the executor does not model
     Deadlock,
     Cancelled,
+    BadPrintf, ///< a device printf with a malformed format (its pointers fault as OutOfBounds)
 };
 
 /// Why a warp stopped the launch. Built only on the failure path.
@@ -73,6 +75,10 @@ struct ExecContext {
     std::vector<PcCounters>* counters = nullptr; ///< per function, as LaunchStats::perFunction
     std::uint64_t divergentBranches = 0;
     std::uint64_t clock = 0; ///< warp instructions issued in this launch so far (%clock)
+    PrintfLog* printfLog = nullptr; ///< where device printf writes; null: its output is dropped
+    /// Set by an instruction after which the warp gives up the rest of its turn (a polling load, see
+    /// ops_memory.cpp); runWarp clears it.
+    bool yieldTurn = false;
 
     WarpRef warpRef() const;
     void fail(FaultKind kind, std::uint32_t lane, std::string detail = {});

@@ -73,6 +73,7 @@ namespace {
                 + kernelDisplayName(ctx.plan->module->functions[ctx.plan->kernelIndex])
                 + ": no warp can run, " + f.detail;
         case FaultKind::Cancelled: return "launch cancelled";
+        case FaultKind::BadPrintf: return "bad printf: " + f.detail + where(ctx);
         case FaultKind::None: break;
         }
         return "no fault";

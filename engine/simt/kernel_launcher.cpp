@@ -1,3 +1,4 @@
+#include "engine/simt/cooperative_grid.h"
 #include "engine/simt/cta_runner.h"
 #include "engine/simt/fault_report.h"
 #include "engine/simt/launch.h"
@@ -47,8 +48,17 @@ Result<LaunchStats> runKernel(const LaunchRequest& request, DeviceMemory& memory
     stats.perFunction = makeCounters(*request.module);
     IssueCounters issue;
     issue.budget = plan->instructionBudget;
+    if (plan->cooperative) {
+        if (auto error = checkCooperativeFit(*request.profile, *plan, request.registersPerThread))
+            return *error;
+        plan.value().gridWorkspace = gridSyncWorkspace(memory);
+        CooperativeGrid grid(*plan, memory, observer, stats.perFunction, issue);
+        if (!grid.run(stop))
+            return describeFault(grid.faultContext());
+        stats.divergentBranches = grid.divergentBranches();
+    }
     CtaRunner runner(*plan, memory, observer, stats.perFunction, issue);
-    for (std::uint64_t b = 0; b < plan->blockCount; ++b) {
+    for (std::uint64_t b = 0; b < plan->blockCount && !plan->cooperative; ++b) {
         runner.start(b);
         if (!runner.runToCompletion(stop))
             return describeFault(runner.context());

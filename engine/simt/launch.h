@@ -5,6 +5,7 @@
 #include "engine/ptx/module.h"
 #include "engine/simt/device_memory.h"
 #include "engine/simt/execution_observer.h"
+#include "engine/simt/printf_log.h"
 
 #include <array>
 #include <cstdint>
@@ -28,6 +29,14 @@ struct LaunchRequest {
     /// some, the launch places fresh copies itself.
     const ModuleImage* moduleImage = nullptr;
     std::uint64_t instructionBudget = 1'000'000'000; ///< warp instructions per launch; 0: unlimited
+    /// Launched with cudaLaunchCooperativeKernel: every block co-resident, grid-wide sync available
+    /// (cooperative_grid.h).
+    bool cooperative = false;
+    /// ptxas's registers per thread when known (0: they do not limit), for the cooperative launch's
+    /// co-residency check.
+    std::uint32_t registersPerThread = 0;
+    /// Device printf's buffer (cudaLimitPrintfFifoSize; printf_log.h); null: printf output is dropped.
+    PrintfLog* printfLog = nullptr;
 };
 
 /// Per-PC counters of one function (PCs are instruction indices within the function).

@@ -1,8 +1,10 @@
 #include "engine/simt/launch_plan.h"
 
 #include "engine/ptx/known_alignment.h"
+#include "engine/simt/launch_environment.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace engine::simt {
 
@@ -146,6 +148,10 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
     const std::string name = kernelDisplayName(fn);
     if (!fn.isEntry || !fn.hasBody)
         return launchError(name, "not a kernel (.entry) with a body");
+    if (auto refused = m.refusal(r.kernel)) {
+        refused->message = "kernel " + name + " is refused: " + refused->message;
+        return *refused;
+    }
     if (auto shape = checkShape(r, fn, name); !shape)
         return shape.error();
     LaunchPlan plan;
@@ -159,6 +165,13 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
     plan.moduleVariableAddress = image.variableAddresses;
     plan.moduleVariableAddress.resize(m.variables.size(), 0);
     layOutShared(m, r, plan);
+    plan.reservedSharedBase = plan.sharedBytes;
+    if (readsReservedShared(m)) {
+        plan.reservedSharedBase = alignUp(plan.sharedBytes, 128);
+        plan.reservedSharedBytes = kReservedSharedBytes;
+    }
+    plan.cooperative = r.cooperative;
+    plan.printfLog = r.printfLog;
     plan.params = r.params;
     plan.instructionBudget = r.instructionBudget;
     return plan;

@@ -33,6 +33,13 @@ struct LaunchPlan {
     std::uint64_t staticSharedBytes = 0;
     std::uint64_t dynamicSharedBase = 0; ///< where `.extern .shared` arrays start
     std::uint64_t sharedBytes = 0; ///< per CTA, static + dynamic
+    /// The system-reserved shared memory that %reserved_smem_offset_* point into (launch_environment.h), after
+    /// sharedBytes; 0 bytes when no function of the module reads those registers.
+    std::uint64_t reservedSharedBase = 0;
+    std::uint64_t reservedSharedBytes = 0;
+    bool cooperative = false; ///< cudaLaunchCooperativeKernel (cooperative_grid.h)
+    std::uint64_t gridWorkspace = 0; ///< global address of the grid-sync workspace (%envreg1:%envreg2); 0: none
+    PrintfLog* printfLog = nullptr; ///< LaunchRequest::printfLog
     std::uint64_t localBytesPerThread = 0;
     std::vector<std::uint8_t> params; ///< the kernel parameter block
     std::uint64_t instructionBudget = 0;

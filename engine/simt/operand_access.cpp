@@ -1,5 +1,7 @@
 #include "engine/simt/operand_access.h"
 
+#include "engine/simt/launch_environment.h"
+
 #include <cstring>
 #include <stdexcept>
 
@@ -40,6 +42,12 @@ namespace {
         case ptx::SpecialReg::DynamicSmemSize: return plan.sharedBytes - plan.dynamicSharedBase;
         case ptx::SpecialReg::TotalSmemSize: return plan.sharedBytes;
         case ptx::SpecialReg::WarpSize: return kWarpLanes;
+        case ptx::SpecialReg::ReservedSmemBegin: return plan.reservedSharedBase;
+        case ptx::SpecialReg::ReservedSmemEnd: return plan.reservedSharedBase + plan.reservedSharedBytes;
+        case ptx::SpecialReg::ReservedSmemCap: return plan.reservedSharedBytes;
+        case ptx::SpecialReg::ReservedSmemOffset: return reservedSharedOffset(plan, c);
+        case ptx::SpecialReg::AggrSmemSize: return plan.reservedSharedBase + plan.reservedSharedBytes;
+        case ptx::SpecialReg::Envreg: return environmentRegister(plan, c);
         default: throw std::logic_error("uniformSpecial: per-lane special register");
         }
     }

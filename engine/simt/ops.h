@@ -23,6 +23,9 @@ inline constexpr OpHandler kOpHandlers[] = {
 
 inline OpHandler handlerFor(ptx::Opcode op) { return kOpHandlers[static_cast<std::size_t>(op)]; }
 
+/// The CUDA runtime's vprintf for the lanes in `mask` (ops_printf.cpp).
+void execVprintf(ExecContext& ctx, const ptx::CallSite& site, std::uint32_t mask);
+
 /// Stops the launch with an Unsupported fault naming the instruction form.
 void unsupported(ExecContext& ctx, const ptx::Instruction& ins, const char* what);
 

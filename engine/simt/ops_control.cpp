@@ -12,11 +12,15 @@ void execBra(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     branch(ctx, pc, ins.operands[0].index, ins.reconvergePc, mask);
 }
 
-// §9.7.12.3 call: direct calls to a .func with a body (extern functions such as vprintf are not modeled).
+// §9.7.12.3 call: direct calls to a .func with a body, and the CUDA runtime's vprintf (ops_printf.cpp).
 void execCall(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
     const ptx::CallSite& site = ctx.fn->callSites[ins.callSite];
     const ptx::Function& callee = ctx.plan->module->functions[site.callee];
+    if (!callee.hasBody && callee.name == "vprintf") {
+        execVprintf(ctx, site, mask);
+        return;
+    }
     if (!callee.hasBody) {
         ctx.fail(FaultKind::Unsupported, 0, "call to external function " + callee.name + " (no body in the module)");
         return;

@@ -202,7 +202,16 @@ namespace {
 
 } // namespace
 
-void execLd(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask) { load(ctx, ins, mask); }
+void execLd(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    load(ctx, ins, mask);
+    // A load with memory-model semantics (PTX ISA 8.5 §8.4: .acquire or .relaxed with a scope) is what a
+    // polling loop spins on (cooperative groups' tile and grid barriers): the warp ends its turn after it,
+    // so the warps it waits for run before it polls again instead of after a whole slice of spinning.
+    // (.volatile loads, common in warp-synchronous code that never polls, keep their slice.)
+    if (ins.order == ptx::MemOrder::Acquire || ins.order == ptx::MemOrder::Relaxed)
+        ctx.yieldTurn = true;
+}
 
 // §9.7.9.9 ldu: a load of a value that is the same for all threads of the warp; the same memory semantics.
 void execLdu(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask) { load(ctx, ins, mask); }

@@ -1,6 +1,6 @@
 // PTX ISA 8.5 warp-level data exchange: §9.7.9.6 shfl.sync, §9.7.13.8 vote.sync, §9.7.13.9 match.sync,
-// §9.7.13.10 activemask, §9.7.13.11 redux.sync. Lanes that take part are the executing lanes (the
-// active lanes whose guard held) within membermask.
+// §9.7.13.10 activemask, §9.7.13.11 redux.sync, §9.7.13.12 elect.sync. Lanes that take part are the executing lanes
+// (the active lanes whose guard held) within membermask.
 #include "engine/simt/op_helpers.h"
 
 #include <bit>
@@ -129,8 +129,23 @@ void execActivemask(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t
     fillAndWrite(ctx, ins.operands[0], mask, mask);
 }
 
+// §9.7.13.12 elect.sync d|p, membermask: elects the lowest executing lane of membermask; d receives its
+// lane number in every lane, p is true in the leader only.
+void execElect(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    const std::uint32_t part = mask & memberMask(ctx, ins, 2, mask);
+    const auto leader = static_cast<std::uint32_t>(std::countr_zero(part | 0x80000000u));
+    fillAndWrite(ctx, ins.operands[0], part == 0 ? 0 : leader, mask);
+    LaneBits p {};
+    if (part != 0)
+        p[leader] = 1;
+    writeOperand(ctx, ins.operands[1], p, mask);
+}
+
 void execRedux(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
+    if (ptx::isFloatType(ins.type)) // §9.7.13.11: redux.sync.min/max.f32 needs sm_100a, beyond the profiles
+        return unsupported(ctx, ins, "floating-point redux.sync (sm_100a)");
     const std::uint32_t part = mask & memberMask(ctx, ins, 2, mask);
     LaneBits a;
     readOperand(ctx, ins.operands[1], ins.type, a);

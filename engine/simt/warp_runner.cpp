@@ -69,6 +69,10 @@ std::uint64_t runWarp(ExecContext& ctx, IssueCounters& counters, std::uint64_t m
         const SimtEntry& now = w.stack.back();
         if (now.mask == 0 || now.pc == now.rpc)
             settle(ctx);
+        if (ctx.yieldTurn) {
+            ctx.yieldTurn = false;
+            break;
+        }
     }
     return issued;
 }

@@ -48,6 +48,7 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
     , m_traces(warpsPerBlock)
     , m_functionBases(functionBases(module))
     , m_opTxnStart(warpsPerBlock, 0)
+    , m_warpsPerBlock(warpsPerBlock)
     , m_lineBytes(static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)))
     , m_cached(profile.caches.l2Bytes > 0)
 {
@@ -62,19 +63,39 @@ std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled
     return recycled;
 }
 
+void BlockRecorder::holdAllBlocks(std::uint64_t blocks)
+{
+    m_allBlocks = true;
+    m_traces.resize(blocks * m_warpsPerBlock);
+    m_opTxnStart.assign(m_traces.size(), 0);
+}
+
+std::vector<WarpTrace> BlockRecorder::takeBlockTraces(std::uint64_t block)
+{
+    const auto first = m_traces.begin() + static_cast<std::ptrdiff_t>(block * m_warpsPerBlock);
+    return {std::make_move_iterator(first), std::make_move_iterator(first + m_warpsPerBlock)};
+}
+
+std::size_t BlockRecorder::slot(const simt::WarpRef& warp) const
+{
+    return m_allBlocks ? static_cast<std::size_t>(warp.blockLinear * m_warpsPerBlock + warp.warp) : warp.warp;
+}
+
 void BlockRecorder::onIssue(const simt::IssueEvent& event)
 {
     TraceOp op;
     op.instruction = m_functionBases[event.function] + event.pc;
-    WarpTrace& trace = m_traces[event.warp.warp];
+    const std::size_t s = slot(event.warp);
+    WarpTrace& trace = m_traces[s];
     trace.ops.push_back(op);
-    m_opTxnStart[event.warp.warp] = static_cast<std::uint32_t>(trace.txns.size());
+    m_opTxnStart[s] = static_cast<std::uint32_t>(trace.txns.size());
 }
 
 void BlockRecorder::onMemory(const simt::MemoryEvent& event)
 {
     m_counters.onMemory(event);
-    WarpTrace& trace = m_traces[event.warp.warp];
+    const std::size_t s = slot(event.warp);
+    WarpTrace& trace = m_traces[s];
     if (trace.ops.empty() || event.activeMask == 0)
         return;
     TraceOp& op = trace.ops.back();
@@ -90,12 +111,12 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
                                                    : OpKind::GlobalAtomic;
         op.cacheInL1 = op.kind == OpKind::GlobalLoad && cachesInL1(event) ? 1 : 0;
         // An op's transactions are those of its last access (a second access of one op replaces the first's).
-        trace.txns.resize(m_opTxnStart[event.warp.warp]);
+        trace.txns.resize(m_opTxnStart[s]);
         if (m_cached)
             recordCachedGlobal(event, trace, op);
         else
             recordSegments(event, trace, op);
-        op.memCount = static_cast<std::uint8_t>(trace.txns.size() - m_opTxnStart[event.warp.warp]);
+        op.memCount = static_cast<std::uint8_t>(trace.txns.size() - m_opTxnStart[s]);
         break;
     default: break; // .const and .param: the constant cache, timed as an instruction (pipe_class.h)
     }

@@ -24,6 +24,10 @@ public:
 
     /// Hands out the traces of the block just run and takes `recycled` (cleared) for the next one.
     std::vector<WarpTrace> takeTraces(std::vector<WarpTrace> recycled);
+    /// A cooperative launch runs every block at once (simt/cooperative_grid.h): from here on the recorder
+    /// keeps the traces of `blocks` blocks apart, and takeBlockTraces hands out each block's.
+    void holdAllBlocks(std::uint64_t blocks);
+    std::vector<WarpTrace> takeBlockTraces(std::uint64_t block);
 
     void onIssue(const simt::IssueEvent& event) override;
     void onMemory(const simt::MemoryEvent& event) override;
@@ -36,6 +40,7 @@ private:
     void recordSegments(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op);
     void recordShared(const simt::MemoryEvent& event, TraceOp& op);
     bool cachesInL1(const simt::MemoryEvent& event) const;
+    std::size_t slot(const simt::WarpRef& warp) const;
 
     const DeviceProfile& m_profile;
     const ptx::Module& m_module;
@@ -45,6 +50,8 @@ private:
     std::vector<WarpTrace> m_traces;
     std::vector<std::uint32_t> m_functionBases; ///< functionBases(module)
     std::vector<std::uint32_t> m_opTxnStart; ///< per warp: WarpTrace::txns size when its last op was issued
+    std::uint32_t m_warpsPerBlock = 0;
+    bool m_allBlocks = false; ///< holdAllBlocks: traces indexed by block * warps + warp
     std::uint32_t m_lineBytes = 128;
     bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
     std::uint64_t m_bytesRequested = 0;

@@ -1,6 +1,7 @@
 #include "engine/timing/timed_launch.h"
 
 #include "engine/occupancy/occupancy_calculator.h"
+#include "engine/simt/cooperative_grid.h"
 #include "engine/simt/cta_runner.h"
 #include "engine/simt/fault_report.h"
 #include "engine/simt/launch_plan.h"
@@ -47,6 +48,7 @@ namespace {
             const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy);
 
         std::optional<Error> run(const std::stop_token& stop);
+        std::optional<Error> runCooperative(simt::DeviceMemory& memory, const std::stop_token& stop);
         TimedLaunch result(const OccupancyResult& occupancy);
 
     private:
@@ -112,17 +114,21 @@ namespace {
     std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop)
     {
         const std::uint64_t linear = m_nextBlock++;
-        m_runner.start(linear);
-        if (!m_runner.runToCompletion(stop))
-            return simt::describeFault(m_runner.context());
-        m_stats.divergentBranches += m_runner.context().divergentBranches;
-        m_runner.context().divergentBranches = 0;
-        std::vector<WarpTrace> recycled;
-        if (!m_pool.empty()) {
-            recycled = std::move(m_pool.back());
-            m_pool.pop_back();
+        if (m_plan.cooperative) { // the block already ran with the whole grid (runCooperative)
+            m_sms[sm].addBlock(linear, m_recorder.takeBlockTraces(linear), now, m_age);
+        } else {
+            m_runner.start(linear);
+            if (!m_runner.runToCompletion(stop))
+                return simt::describeFault(m_runner.context());
+            m_stats.divergentBranches += m_runner.context().divergentBranches;
+            m_runner.context().divergentBranches = 0;
+            std::vector<WarpTrace> recycled;
+            if (!m_pool.empty()) {
+                recycled = std::move(m_pool.back());
+                m_pool.pop_back();
+            }
+            m_sms[sm].addBlock(linear, m_recorder.takeTraces(std::move(recycled)), now, m_age);
         }
-        m_sms[sm].addBlock(linear, m_recorder.takeTraces(std::move(recycled)), now, m_age);
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
             m_events.emplace(now, sm);
@@ -183,6 +189,21 @@ namespace {
     // parallel simulators use it: ZSim, Sanchez and Kozyrakis, ISCA 2013). Modeled cycles move by < 0.2 %
     // on the bundled copies; deterministic like the rest.
     constexpr std::uint64_t kRunAhead = 32;
+
+    // A cooperative launch's blocks wait for each other (grid sync), so they cannot run one at a time at
+    // dispatch: they run functionally together first, and the timing model then replays each block's
+    // recorded instruction stream — the polling iterations of a grid barrier included, as the interleaved
+    // functional run made them (an approximation of how long a block waits). checkCooperativeFit made sure
+    // the first wave holds every block.
+    std::optional<Error> LaunchTimer::runCooperative(simt::DeviceMemory& memory, const std::stop_token& stop)
+    {
+        m_recorder.holdAllBlocks(m_plan.blockCount);
+        simt::CooperativeGrid grid(m_plan, memory, &m_recorder, m_stats.perFunction, m_issue);
+        if (!grid.run(stop))
+            return simt::describeFault(grid.faultContext());
+        m_stats.divergentBranches = grid.divergentBranches();
+        return std::nullopt;
+    }
 
     std::optional<Error> LaunchTimer::run(const std::stop_token& stop)
     {
@@ -289,6 +310,11 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     auto plan = simt::makeLaunchPlan(request, *image);
     if (!plan)
         return plan.error();
+    if (plan->cooperative) {
+        if (auto error = simt::checkCooperativeFit(*request.profile, *plan, options.registersPerThread))
+            return *error;
+        plan.value().gridWorkspace = simt::gridSyncWorkspace(memory);
+    }
     const OccupancyInput input { static_cast<int>(plan->threadsPerBlock), static_cast<int>(options.registersPerThread),
         static_cast<int>(plan->sharedBytes) };
     auto occupancy = calculateOccupancy(*request.profile, input);
@@ -307,6 +333,10 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     }
     hierarchy->beginLaunch(l1DataBytes(*request.profile, plan->sharedBytes * std::uint64_t(occupancy->blocksPerSm)));
     auto timer = std::make_unique<LaunchTimer>(request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy);
+    if (plan->cooperative) {
+        if (auto error = timer->runCooperative(memory, stop))
+            return *error;
+    }
     if (auto error = timer->run(stop))
         return *error;
     return timer->result(*occupancy);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/simt/printf_log.h"
 #include "engine/trace/run_info.h"
 #include "engine/trace/trace_events.h"
 
@@ -42,6 +43,13 @@ public:
     virtual void memoryRequests(std::span<const MemoryRequest> requests, std::span<const LaneAddresses> lanes) = 0;
 
     virtual void streamOps(std::span<const StreamOp> ops) = 0;
+    /// The open launch's device printf lines (simt/printf_log.h) and how many the full buffer overwrote.
+    /// Sinks that do not keep them ignore them.
+    virtual void printfLines(std::span<const simt::PrintfLine> lines, std::uint64_t dropped)
+    {
+        static_cast<void>(lines);
+        static_cast<void>(dropped);
+    }
     virtual void sweepPoints(std::span<const SweepPoint> points) = 0;
 
 protected:

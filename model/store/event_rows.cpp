@@ -130,6 +130,19 @@ void bindLanes(SqliteStatement& s, std::int64_t launchRow, std::int64_t requestS
     s.bindBlob(4, scratch.data(), scratch.size());
 }
 
+void bindPrintfLine(SqliteStatement& s, std::int64_t launchId, std::int64_t seq, const engine::simt::PrintfLine& line)
+{
+    s.bind(1, launchId);
+    s.bind(2, seq);
+    for (int d = 0; d < 3; ++d) {
+        s.bind(3 + d, std::int64_t {line.block[static_cast<std::size_t>(d)]});
+        s.bind(6 + d, std::int64_t {line.thread[static_cast<std::size_t>(d)]});
+    }
+    s.bind(9, std::int64_t {line.warp});
+    s.bind(10, std::int64_t {line.lane});
+    s.bind(11, std::string_view(line.text));
+}
+
 void bindStreamOp(SqliteStatement& s, std::int64_t runId, const engine::StreamOp& op)
 {
     s.bind(1, runId);

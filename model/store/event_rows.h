@@ -23,6 +23,7 @@ void bindRequest(SqliteStatement& s, std::int64_t launchRow, std::int64_t seq, c
 void bindLanes(SqliteStatement& s, std::int64_t launchRow, std::int64_t requestSeq,
     const engine::LaneAddresses& lanes, std::string& scratch);
 void bindStreamOp(SqliteStatement& s, std::int64_t runId, const engine::StreamOp& op);
+void bindPrintfLine(SqliteStatement& s, std::int64_t launchId, std::int64_t seq, const engine::simt::PrintfLine& line);
 void bindSweepPoint(SqliteStatement& s, std::int64_t runId, const engine::SweepPoint& point);
 
 } // namespace model

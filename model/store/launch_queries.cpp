@@ -116,4 +116,26 @@ engine::Result<std::vector<RequestTotalsRow>> queryRequestTotals(const SqliteDat
         });
 }
 
+engine::Result<std::vector<engine::simt::PrintfLine>> queryPrintfLines(const SqliteDatabase& db, std::int64_t launchId)
+{
+    return collectRows<engine::simt::PrintfLine>(db,
+        "SELECT p.block_x, p.block_y, p.block_z, p.thread_x, p.thread_y, p.thread_z, p.warp, p.lane, p.text,"
+        " l.grid_x, l.grid_y FROM printf_lines p JOIN launches l ON l.id = p.launch_id JOIN runs r ON r.id = l.run_id"
+        " WHERE p.launch_id = ?1 AND r.complete = 1 ORDER BY p.seq",
+        launchId, [](const SqliteStatement& s) {
+            engine::simt::PrintfLine line;
+            for (int d = 0; d < 3; ++d) {
+                line.block[static_cast<std::size_t>(d)] = narrow<std::uint32_t>(s.columnInt(d));
+                line.thread[static_cast<std::size_t>(d)] = narrow<std::uint32_t>(s.columnInt(3 + d));
+            }
+            const auto gridX = static_cast<std::uint64_t>(s.columnInt(9));
+            const auto gridY = static_cast<std::uint64_t>(s.columnInt(10));
+            line.blockLinear = line.block[0] + gridX * (line.block[1] + gridY * line.block[2]);
+            line.warp = narrow<std::uint32_t>(s.columnInt(6));
+            line.lane = narrow<std::uint32_t>(s.columnInt(7));
+            line.text = s.columnText(8);
+            return line;
+        });
+}
+
 } // namespace model

@@ -15,6 +15,8 @@ engine::Result<std::vector<LaunchRow>> queryLaunches(const SqliteDatabase& db, s
 /// NotFound when `launchId` is not a launch of a complete run.
 engine::Result<LaunchRow> queryLaunch(const SqliteDatabase& db, std::int64_t launchId);
 engine::Result<std::vector<engine::PcCounter>> queryPcCounters(const SqliteDatabase& db, std::int64_t launchId);
+/// The launch's device printf lines in the order they were printed (schema version 5; none before).
+engine::Result<std::vector<engine::simt::PrintfLine>> queryPrintfLines(const SqliteDatabase& db, std::int64_t launchId);
 engine::Result<std::vector<LineCounterRow>> queryLineCounters(const SqliteDatabase& db, std::int64_t launchId);
 engine::Result<std::vector<RequestTotalsRow>> queryRequestTotals(const SqliteDatabase& db, std::int64_t launchId);
 

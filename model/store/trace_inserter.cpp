@@ -271,6 +271,22 @@ void TraceInserter::operator()(std::vector<engine::StreamOp>& ops)
     countRows(ops.size());
 }
 
+void TraceInserter::operator()(PrintfBatch& batch)
+{
+    if (!accepting() || !beginIfNeeded() || m_launchId == 0)
+        return;
+    for (std::size_t seq = 0; seq < batch.lines.size(); ++seq) {
+        bindPrintfLine(m_statements.insertPrintfLine, m_launchId, static_cast<std::int64_t>(seq), batch.lines[seq]);
+        if (!stepInsert(m_statements.insertPrintfLine))
+            return;
+    }
+    m_statements.setPrintfDropped.bind(1, m_launchId);
+    m_statements.setPrintfDropped.bind(2, static_cast<std::int64_t>(batch.dropped));
+    if (!stepInsert(m_statements.setPrintfDropped))
+        return;
+    countRows(batch.lines.size());
+}
+
 void TraceInserter::operator()(std::vector<engine::SweepPoint>& points)
 {
     if (!accepting() || !beginIfNeeded())

@@ -43,6 +43,7 @@ public:
     void operator()(std::vector<engine::WarpInterval>& intervals);
     void operator()(RequestBatch& batch);
     void operator()(std::vector<engine::StreamOp>& ops);
+    void operator()(PrintfBatch& batch);
     void operator()(std::vector<engine::SweepPoint>& points);
     void operator()(FlushCommand&) { commit(); }
 

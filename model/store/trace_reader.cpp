@@ -42,6 +42,11 @@ engine::Result<std::vector<engine::PcCounter>> TraceReader::pcCounters(std::int6
     return queryPcCounters(m_db, launchId);
 }
 
+engine::Result<std::vector<engine::simt::PrintfLine>> TraceReader::printfLines(std::int64_t launchId) const
+{
+    return queryPrintfLines(m_db, launchId);
+}
+
 engine::Result<std::vector<LineCounterRow>> TraceReader::lineCounters(std::int64_t launchId) const
 {
     return queryLineCounters(m_db, launchId);

@@ -170,9 +170,22 @@ constexpr const char* kVersion4 = R"sql(
 ALTER TABLE sweep_points ADD COLUMN simulated_share REAL NOT NULL DEFAULT 1.0;
 )sql";
 
-constexpr std::array<SchemaMigration, 4> kMigrations = {
-    { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 }, { 3, kVersion4 } }
-};
+// Version 5: device printf output, line by line with the thread that printed it, and how many lines the full
+// printf buffer overwrote (engine/simt/printf_log.h). Older launches have none.
+constexpr const char* kVersion5 = R"sql(
+CREATE TABLE printf_lines (
+    launch_id INTEGER NOT NULL REFERENCES launches(id),
+    seq INTEGER NOT NULL,
+    block_x INTEGER NOT NULL, block_y INTEGER NOT NULL, block_z INTEGER NOT NULL,
+    thread_x INTEGER NOT NULL, thread_y INTEGER NOT NULL, thread_z INTEGER NOT NULL,
+    warp INTEGER NOT NULL, lane INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (launch_id, seq));
+ALTER TABLE launches ADD COLUMN printf_dropped INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<SchemaMigration, 5> kMigrations
+    = {{{0, kVersion1}, {1, kVersion2}, {2, kVersion3}, {3, kVersion4}, {4, kVersion5}}};
 
 } // namespace
 

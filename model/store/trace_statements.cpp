@@ -9,7 +9,7 @@ namespace model {
 
 namespace {
 
-constexpr std::array<const char*, 13> kSql = {
+constexpr std::array<const char*, 15> kSql = {
     "INSERT INTO runs (session_id, writer_pid, date, tool_version, device_id, device_name, device_json,"
     " scenario_path, scenario_text, parameters_json, sampling)"
     " VALUES ((SELECT min(id) FROM sessions), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -41,6 +41,9 @@ constexpr std::array<const char*, 13> kSql = {
     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     "INSERT INTO sweep_points (run_id, point_index, device_id, parameters_json, total_time_us,"
     " effective_bandwidth_gbps, simulated_share) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    "INSERT INTO printf_lines (launch_id, seq, block_x, block_y, block_z, thread_x, thread_y, thread_z, warp, lane,"
+    " text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    "UPDATE launches SET printf_dropped = ?2 WHERE id = ?1",
 };
 
 } // namespace
@@ -55,8 +58,8 @@ engine::Result<TraceStatements> TraceStatements::prepare(const SqliteDatabase& d
         prepared[i].emplace(std::move(statement).value());
     }
     auto take = [&](std::size_t i) { return std::move(*prepared[i]); };
-    return TraceStatements { take(0), take(1), take(2), take(3), take(4), take(5), take(6), take(7), take(8),
-        take(9), take(10), take(11), take(12) };
+    return TraceStatements {take(0), take(1), take(2), take(3), take(4), take(5), take(6), take(7), take(8), take(9),
+        take(10), take(11), take(12), take(13), take(14)};
 }
 
 } // namespace model

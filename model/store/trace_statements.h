@@ -24,6 +24,8 @@ struct TraceStatements {
     SqliteStatement insertLanes;
     SqliteStatement insertStreamOp;
     SqliteStatement insertSweepPoint;
+    SqliteStatement insertPrintfLine;
+    SqliteStatement setPrintfDropped;
 };
 
 } // namespace model

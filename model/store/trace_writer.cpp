@@ -60,6 +60,11 @@ void TraceWriter::memoryRequests(std::span<const engine::MemoryRequest> requests
 
 void TraceWriter::streamOps(std::span<const engine::StreamOp> ops) { m_queue.push(std::vector(ops.begin(), ops.end())); }
 
+void TraceWriter::printfLines(std::span<const engine::simt::PrintfLine> lines, std::uint64_t dropped)
+{
+    m_queue.push(PrintfBatch {std::vector(lines.begin(), lines.end()), dropped});
+}
+
 void TraceWriter::sweepPoints(std::span<const engine::SweepPoint> points)
 {
     m_queue.push(std::vector(points.begin(), points.end()));

@@ -44,6 +44,7 @@ public:
     void memoryRequests(std::span<const engine::MemoryRequest> requests,
         std::span<const engine::LaneAddresses> lanes) override;
     void streamOps(std::span<const engine::StreamOp> ops) override;
+    void printfLines(std::span<const engine::simt::PrintfLine> lines, std::uint64_t dropped) override;
     void sweepPoints(std::span<const engine::SweepPoint> points) override;
 
     /// Waits until everything sent so far is committed. Returns the first write error since the last

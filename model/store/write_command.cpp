@@ -19,6 +19,13 @@ struct ByteCounter {
     {
         return sizeof module + module.ptxText.size() + module.cudaSource.size();
     }
+    std::size_t operator()(const PrintfBatch& batch) const
+    {
+        std::size_t bytes = sizeof batch;
+        for (const auto& line : batch.lines)
+            bytes += sizeof line + line.text.size();
+        return bytes;
+    }
     std::size_t operator()(const RequestBatch& batch) const
     {
         return vectorBytes(batch.requests) + vectorBytes(batch.lanes);

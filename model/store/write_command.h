@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/simt/printf_log.h"
 #include "engine/trace/run_info.h"
 #include "engine/trace/trace_events.h"
 
@@ -18,6 +19,11 @@ struct EndRunCommand {
 struct AbortRunCommand {
     std::string reason;
 };
+/// A launch's device printf output (TraceSink::printfLines).
+struct PrintfBatch {
+    std::vector<engine::simt::PrintfLine> lines;
+    std::uint64_t dropped = 0;
+};
 struct RequestBatch {
     std::vector<engine::MemoryRequest> requests;
     std::vector<engine::LaneAddresses> lanes;
@@ -27,10 +33,10 @@ struct FlushCommand {
     std::uint64_t ticket = 0;
 };
 
-using WriteCommand = std::variant<engine::RunInfo, EndRunCommand, AbortRunCommand, engine::ModuleRecord,
-    engine::KernelRecord, engine::LaunchInfo, engine::LaunchSummary, std::vector<engine::PcCounter>,
-    std::vector<engine::WarpInterval>, RequestBatch, std::vector<engine::StreamOp>,
-    std::vector<engine::SweepPoint>, FlushCommand>;
+using WriteCommand
+    = std::variant<engine::RunInfo, EndRunCommand, AbortRunCommand, engine::ModuleRecord, engine::KernelRecord,
+        engine::LaunchInfo, engine::LaunchSummary, std::vector<engine::PcCounter>, std::vector<engine::WarpInterval>,
+        RequestBatch, std::vector<engine::StreamOp>, std::vector<engine::SweepPoint>, FlushCommand, PrintfBatch>;
 
 /// Roughly how much memory a command holds, for the queue's bound (bytes).
 std::size_t approximateBytes(const WriteCommand& command);

@@ -28,7 +28,17 @@ model::SqliteDatabase openFile(const std::string& path)
     return std::move(db).value();
 }
 
-std::int64_t versionOf(const model::SqliteDatabase& db) { return db.queryInt("PRAGMA user_version", "test").value(); }
+/// Takes a file back to before version 5 (no printf lines).
+void dropVersion5(model::SqliteDatabase& db)
+{
+    ASSERT_FALSE(db.exec("DROP TABLE printf_lines", "test"));
+    ASSERT_FALSE(db.exec("ALTER TABLE launches DROP COLUMN printf_dropped", "test"));
+}
+
+std::int64_t versionOf(const model::SqliteDatabase& db)
+{
+    return db.queryInt("PRAGMA user_version", "test").value();
+}
 
 TEST(SchemaMigration, NewFileGetsTheCurrentVersion)
 {
@@ -121,6 +131,7 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
                  "global_store_bytes_moved", "l1_hit_sectors", "l1_miss_sectors", "l2_hit_sectors", "l2_miss_sectors" })
             ASSERT_FALSE(db.exec(("ALTER TABLE launches DROP COLUMN " + std::string(column)).c_str(), "test"));
         ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
+        dropVersion5(db);
         ASSERT_FALSE(db.exec("PRAGMA user_version = 1", "test"));
     }
     auto reader = model::TraceReader::open(path);
@@ -154,6 +165,7 @@ TEST(SchemaMigration, SweepsOfVersion3ReadAsExact)
     {
         auto db = openFile(path);
         ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
+        dropVersion5(db);
         ASSERT_FALSE(db.exec("PRAGMA user_version = 3", "test"));
     }
     auto reader = model::TraceReader::open(path);
@@ -163,6 +175,62 @@ TEST(SchemaMigration, SweepsOfVersion3ReadAsExact)
     ASSERT_EQ(points->size(), 2u);
     EXPECT_EQ(points->at(1).simulatedShare, 1.0); // added with its default: sweeps before version 4 were exact
     EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
+}
+
+// Version 5 added device printf lines; a version-4 file is upgraded on first read, and its launches have none.
+TEST(SchemaMigration, Version4TraceGainsPrintfLines)
+{
+    TempDir dir("schema-trace-v4");
+    const auto path = dir.file("old.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 10, 10, 1, "v4"});
+        ASSERT_TRUE(writer.value()->flush().ok());
+    }
+    {
+        auto db = openFile(path);
+        dropVersion5(db);
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 4", "test"));
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto launches = reader->launches(1);
+    ASSERT_TRUE(launches.ok() && launches->size() == 1u);
+    const auto lines = reader->printfLines(launches->front().id);
+    ASSERT_TRUE(lines.ok()) << lines.error().toString();
+    EXPECT_TRUE(lines->empty());
+    EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
+}
+
+// A run's printf lines come back in order, with their threads and the launch's dropped count.
+TEST(SchemaMigration, PrintfLinesRoundTrip)
+{
+    TempDir dir("schema-printf");
+    const auto path = dir.file("printf.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        store_tests::RunShape shape {1, 10, 10, 1, "printf"};
+        shape.printf = {engine::simt::PrintfLine {{1, 0, 0}, 1, {33, 0, 0}, 1, 1, "b1 t33\n"},
+            engine::simt::PrintfLine {{0, 0, 0}, 0, {2, 0, 0}, 0, 2, "b0 t2\n"}};
+        store_tests::sendRun(*writer.value(), shape);
+        ASSERT_TRUE(writer.value()->flush().ok());
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto launches = reader->launches(1);
+    ASSERT_TRUE(launches.ok() && launches->size() == 1u);
+    const auto lines = reader->printfLines(launches->front().id);
+    ASSERT_TRUE(lines.ok()) << lines.error().toString();
+    ASSERT_EQ(lines->size(), 2u);
+    EXPECT_EQ(lines->at(0).text, "b1 t33\n");
+    EXPECT_EQ(lines->at(0).block[0], 1u);
+    EXPECT_EQ(lines->at(0).blockLinear, 1u);
+    EXPECT_EQ(lines->at(0).thread[0], 33u);
+    EXPECT_EQ(lines->at(0).warp, 1u);
+    EXPECT_EQ(lines->at(1).text, "b0 t2\n");
+    EXPECT_EQ(lines->at(1).lane, 2u);
 }
 
 TEST(SchemaMigration, RealChainIsInOrder)

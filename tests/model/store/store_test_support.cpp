@@ -92,6 +92,8 @@ void sendLaunch(engine::TraceSink& sink, const RunShape& shape, std::uint32_t in
     summary.achievedOccupancy = 0.75;
     summary.globalLoadRequests = 42;
     summary.threadInstructions = 1234567;
+    if (!shape.printf.empty())
+        sink.printfLines(shape.printf, 0);
     sink.endLaunch(summary);
 }
 

@@ -30,6 +30,7 @@ struct RunShape {
     std::uint32_t requestsPerLaunch = 200;
     std::uint32_t sms = 4;
     std::string label = "run"; ///< goes into the scenario path, so runs can be told apart
+    std::vector<engine::simt::PrintfLine> printf; ///< each launch's device printf lines
 };
 
 /// Sends one deterministic synthetic run (modules, kernels, launches with every kind of event, stream
