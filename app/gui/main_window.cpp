@@ -13,6 +13,7 @@
 #include "app/gui/session_controller.h"
 #include "app/gui/session_dock.h"
 #include "app/gui/time_range_actions.h"
+#include "app/gui/user_guide_window.h"
 #include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
@@ -246,6 +247,9 @@ void MainWindow::setupToolsMenu()
 void MainWindow::setupHelpMenu()
 {
     auto* menu = menuBar()->addMenu(tr("&Help"));
+    auto* guide = menu->addAction(tr("&User Guide"), this, [this] { UserGuideWindow::showFor(this); });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
     auto* about = menu->addAction(tr("&About warpscope"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
 }
