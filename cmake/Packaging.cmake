@@ -15,16 +15,17 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${WARPSCOPE_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 if(WARPSCOPE_BUILD_GUI)
-    # Loaded as plugins at run time: the X11/Wayland platform plugins, the SVG icon engine.
-    set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6")
+    # Loaded as plugins at run time, so no linker sees them: the X11 and Wayland platform plugins.
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
 endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bash-completion")
 # nvcc compiles .cu files; without it warpscope opens .ptx files and the bundled kernels (which ship their PTX).
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "nvidia-cuda-toolkit")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "visual profiler for CUDA kernels on a modeled GPU
-warpscope loads CUDA kernels (PTX, or CUDA C++ compiled by nvcc when it is installed), runs them on a device
-model of a GPU generation from the G80 to the H100, and shows what a visual profiler shows: occupancy,
-per-warp timelines, global-memory transactions, shared-memory bank conflicts, bandwidth and stream overlap,
-without a GPU. The package holds the GUI (warpscope), the command line (warpscope-cli), the bundled kernels
-and scenarios, and a user guide.")
+# CPack puts the summary on the Description line; this is the extended description below it.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "warpscope loads CUDA kernels (PTX, or CUDA C++ compiled by nvcc when it is
+installed), runs them on a device model of a GPU generation from the G80 to the
+H100, and shows what a visual profiler shows: occupancy, per-warp timelines,
+global-memory transactions, shared-memory bank conflicts, bandwidth and stream
+overlap, without a GPU. The package holds the GUI (warpscope), the command line
+(warpscope-cli), the bundled kernels and scenarios, and a user guide.")
 include(CPack)

@@ -21,16 +21,18 @@ void writeValueArms(const std::vector<cli::Command>& commands, std::ostream& out
 {
     std::string fileOptions;
     std::string otherOptions;
+    const auto add = [](std::string& list, const std::string& word) {
+        if (("|" + list + "|").find("|" + word + "|") == std::string::npos)
+            list += (list.empty() ? "" : "|") + word;
+    };
     for (const auto& command : commands) {
         for (const auto& option : command.options) {
             if (option.valueName.empty() || option.name == "device")
                 continue;
             auto& list = option.valueName.find("FILE") != std::string::npos ? fileOptions : otherOptions;
-            const auto word = "--" + option.name;
-            if (("|" + list + "|").find("|" + word + "|") == std::string::npos)
-                list += (list.empty() ? "" : "|") + word;
-            if (option.shortName && option.valueName.find("FILE") != std::string::npos)
-                list += std::string("|-") + option.shortName;
+            add(list, "--" + option.name);
+            if (option.shortName)
+                add(list, std::string("-") + option.shortName);
         }
     }
     out << "        --device) COMPREPLY=($(compgen -W \"" << kDeviceIds << "\" -- \"$cur\")); return ;;\n";
