@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Writes the scenarios of the third-party kernel corpus (resources/kernels/corpus/) to
+resources/scenarios/corpus/polybench/ and rodinia/. Each scenario does what the suite's host program does
+(the same launches, in the same order, with the same block shapes and constants) at the size the kernel file
+defaults to, small enough for a Debug build to simulate in seconds. A scenario has no loops, so time steps
+and per-row launches are unrolled here. Inputs the kernels overwrite live in host buffers and are copied in,
+so `warpscope-cli run --dump` can return both the input and the result. Run from anywhere."""
+import json
+import pathlib
+import struct
+import random
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "resources" / "scenarios" / "corpus"
+
+
+def f32(count, init):
+    return {"type": "f32", "count": count, "init": init}
+
+
+def launch(kernel, grid, block, args):
+    return {"launch": {"kernel": kernel, "grid": grid, "block": block, "args": args}}
+
+
+def copy_in(dst, src, count, size=4):
+    return {"memcpy": {"dst": dst, "src": src, "bytes": f"{size} * ({count})"}}
+
+
+def lit(value):
+    return {"f32": value}
+
+
+def write(suite, name, title, params, buffers, steps, host=None):
+    doc = {"warpscope": 1, "name": title, "module": f"../../../kernels/corpus/{suite}/{name}.cu", "device": "h100",
+           "params": params, "buffers": buffers}
+    if host:
+        doc["host"] = host
+    doc["steps"] = steps + [{"synchronize": {}}]
+    path = ROOT / suite / f"{name}.json"
+    path.write_text(json.dumps(doc, indent=2) + "\n")
+    print(path.relative_to(ROOT.parent.parent.parent))
+
+
+def in_place(names_counts, seed0=1):
+    """Host buffers h_NAME with random contents, copied to device buffers NAME."""
+    host, buffers, steps = {}, {}, []
+    for i, (name, count) in enumerate(names_counts):
+        host["h_" + name] = f32(count, f"random:{seed0 + i}")
+        buffers[name] = f32(count, "zero")
+        steps.append(copy_in(name, "h_" + name, count))
+    return host, buffers, steps
+
+
+def pb(name, title, params, buffers, steps, host=None):
+    write("polybench", name, f"PolyBench/GPU {title}", params, buffers, steps, host)
+
+
+B2 = [32, 8]  # DIM_THREAD_BLOCK_X x DIM_THREAD_BLOCK_Y of the 2D PolyBench kernels
+B1 = [256]
+
+
+def polybench():
+    sq = {"ni": 64, "nj": 64, "nk": 64, "nl": 64}
+    host, bufs, steps = in_place([("D", "ni * nl")], 4)
+    bufs.update({"A": f32("ni * nk", "random:1"), "B": f32("nk * nj", "random:2"), "C": f32("nj * nl", "random:3"),
+                 "tmp": f32("ni * nj", "zero")})
+    ab = ["ni", "nj", "nk", "nl", lit(32412), lit(2123)]
+    pb("2mm", "2mm: D = alpha A B C + beta D", sq, bufs, steps + [
+        launch("mm2_kernel1", ["nj / 32", "ni / 8"], B2, ab + ["tmp", "A", "B"]),
+        launch("mm2_kernel2", ["nl / 32", "ni / 8"], B2, ab + ["tmp", "C", "D"])], host)
+
+    p = {"ni": 64, "nj": 64, "nk": 64, "nl": 64, "nm": 64}
+    a5 = ["ni", "nj", "nk", "nl", "nm"]
+    pb("3mm", "3mm: G = (A B)(C D)", p, {
+        "A": f32("ni * nk", "random:1"), "B": f32("nk * nj", "random:2"), "C": f32("nj * nm", "random:3"),
+        "D": f32("nm * nl", "random:4"), "E": f32("ni * nj", "zero"), "F": f32("nj * nl", "zero"),
+        "G": f32("ni * nl", "zero")}, [
+        launch("mm3_kernel1", ["nj / 32", "ni / 8"], B2, a5 + ["A", "B", "E"]),
+        launch("mm3_kernel2", ["nl / 32", "nj / 8"], B2, a5 + ["C", "D", "F"]),
+        launch("mm3_kernel3", ["nl / 32", "ni / 8"], B2, a5 + ["E", "F", "G"])])
+
+    p = {"nx": 256, "ny": 256}
+    pb("atax", "atax: y = A^T (A x)", p, {
+        "A": f32("nx * ny", "random:1"), "x": f32("ny", "random:2"), "y": f32("ny", "zero"),
+        "tmp": f32("nx", "zero")}, [
+        launch("atax_kernel1", ["nx / 256"], B1, ["nx", "ny", "A", "x", "tmp"]),
+        launch("atax_kernel2", ["ny / 256"], B1, ["nx", "ny", "A", "y", "tmp"])])
+    pb("bicg", "bicg: s = A^T r, q = A p", p, {
+        "A": f32("nx * ny", "random:1"), "r": f32("nx", "random:2"), "p": f32("ny", "random:3"),
+        "s": f32("ny", "zero"), "q": f32("nx", "zero")}, [
+        launch("bicg_kernel1", ["ny / 256"], B1, ["nx", "ny", "A", "r", "s"]),
+        launch("bicg_kernel2", ["nx / 256"], B1, ["nx", "ny", "A", "p", "q"])])
+
+    p = {"ni": 64, "nj": 64, "nk": 64}
+    host, bufs, steps = in_place([("c", "ni * nj")], 3)
+    bufs.update({"a": f32("ni * nk", "random:1"), "b": f32("nk * nj", "random:2")})
+    pb("gemm", "gemm: C = alpha A B + beta C", p, bufs, steps + [
+        launch("gemm_kernel", ["ni / 32", "nj / 8"], B2, ["ni", "nj", "nk", lit(32412), lit(2123), "a", "b", "c"])],
+        host)
+
+    p = {"n": 256}
+    pb("gesummv", "gesummv: y = alpha A x + beta B x", p, {
+        "A": f32("n * n", "random:1"), "B": f32("n * n", "random:2"), "x": f32("n", "random:3"),
+        "tmp": f32("n", "zero"), "y": f32("n", "zero")}, [
+        launch("gesummv_kernel", ["n / 256"], B1, ["n", lit(43532), lit(12313), "A", "B", "tmp", "x", "y"])])
+
+    host, bufs, steps = in_place([("x1", "n"), ("x2", "n")], 4)
+    bufs.update({"a": f32("n * n", "random:1"), "y_1": f32("n", "random:2"), "y_2": f32("n", "random:3")})
+    pb("mvt", "mvt: x1 += A y1, x2 += A^T y2", p, bufs, steps + [
+        launch("mvt_kernel1", ["n / 256"], B1, ["n", "a", "x1", "y_1"]),
+        launch("mvt_kernel2", ["n / 256"], B1, ["n", "a", "x2", "y_2"])], host)
+
+    p = {"ni": 64, "nj": 64}
+    host, bufs, steps = in_place([("c", "ni * ni")], 3)
+    bufs.update({"a": f32("ni * nj", "random:1")})
+    pb("syrk", "syrk: C = alpha A A^T + beta C", p, bufs, steps + [
+        launch("syrk_kernel", ["ni / 32", "ni / 8"], B2, ["ni", "nj", lit(32412), lit(2123), "a", "c"])], host)
+    bufs = dict(bufs, b=f32("ni * nj", "random:2"))
+    pb("syr2k", "syr2k: C = alpha A B^T + alpha B A^T + beta C", p, bufs, steps + [
+        launch("syr2k_kernel", ["ni / 32", "ni / 8"], B2, ["ni", "nj", lit(32412), lit(2123), "a", "b", "c"])], host)
+
+    p = {"n": 256}
+    host, bufs, steps = in_place([("a", "n * n")], 1)
+    for i, v in enumerate(["u1", "u2", "v1", "v2", "y", "z"]):
+        bufs[v] = f32("n", f"random:{10 + i}")
+    bufs.update({"x": f32("n", "zero"), "w": f32("n", "zero")})
+    ab = ["n", lit(43532), lit(12313), "a"]
+    pb("gemver", "gemver: A += u1 v1^T + u2 v2^T, x = beta A^T y + z, w = alpha A x", p, bufs, steps + [
+        launch("gemver_kernel1", ["n / 32", "n / 8"], B2, ab + ["v1", "v2", "u1", "u2"]),
+        launch("gemver_kernel2", ["n / 256"], B1, ab + ["x", "y", "z"]),
+        launch("gemver_kernel3", ["n / 256"], B1, ab + ["x", "w"])], host)
+
+    p = {"nr": 16, "nq": 16, "np": 16}
+    host, bufs, steps = in_place([("A", "nr * nq * np")], 1)
+    bufs.update({"C4": f32("np * np", "random:2"), "sum": f32("nr * nq * np", "zero")})
+    a = ["nr", "nq", "np", "sum", "A", "C4"]
+    for r in range(16):
+        steps += [launch("doitgen_kernel1", ["(np + 31) / 32", "(nr + 7) / 8"], B2, a + [r]),
+                  launch("doitgen_kernel2", ["(np + 31) / 32", "(nr + 7) / 8"], B2, a + [r])]
+    pb("doitgen", "doitgen: multiresolution analysis kernel (MADNESS)", p, bufs, steps, host)
+
+    p = {"ni": 32, "nj": 32}
+    host, bufs, steps = in_place([("a", "ni * nj")], 1)
+    bufs.update({"r": f32("nj * nj", "zero"), "q": f32("ni * nj", "zero")})
+    for k in range(32):
+        a = ["ni", "nj", "a", "r", "q", k]
+        steps += [launch("gramschmidt_kernel1", [1], B1, a),
+                  launch("gramschmidt_kernel2", ["(nj + 255) / 256"], B1, a),
+                  launch("gramschmidt_kernel3", ["(nj + 255) / 256"], B1, a)]
+    pb("gramschmidt", "Gram-Schmidt QR decomposition", p, bufs, steps, host)
+
+    p = {"n": 32}
+    host, bufs, steps = lu_input()
+    for k in range(32):
+        steps += [launch("lu_kernel1", [1], B1, ["n", "A", k]),
+                  launch("lu_kernel2", ["n / 32", "n / 8"], B2, ["n", "A", k])]
+    pb("lu", "LU decomposition without pivoting", p, bufs, steps, host)
+
+    p = {"m": 64, "n": 64}
+    host, bufs, steps = in_place([("data", "m * n")], 1)
+    bufs.update({"mean": f32("m", "zero"), "std": f32("m", "zero"), "symmat": f32("m * m", "zero")})
+    pb("correlation", "correlation matrix", p, bufs, steps + [
+        launch("mean_kernel", ["(m + 255) / 256"], B1, ["m", "n", "mean", "data"]),
+        launch("std_kernel", ["(m + 255) / 256"], B1, ["m", "n", "mean", "std", "data"]),
+        launch("reduce_kernel", ["m / 32", "n / 8"], B2, ["m", "n", "mean", "std", "data"]),
+        launch("corr_kernel", ["(m + 255) / 256"], B1, ["m", "n", "symmat", "data"])], host)
+    bufs.pop("std")
+    pb("covariance", "covariance matrix", p, bufs, steps + [
+        launch("mean_kernel", ["(m + 255) / 256"], B1, ["m", "n", "mean", "data"]),
+        launch("reduce_kernel", ["m / 32", "n / 8"], B2, ["m", "n", "mean", "data"]),
+        launch("covar_kernel", ["(m + 255) / 256"], B1, ["m", "n", "symmat", "data"])], host)
+
+    p = {"ni": 128, "nj": 128}
+    pb("2dconv", "2D convolution (3x3)", p, {"A": f32("ni * nj", "random:1"), "B": f32("ni * nj", "zero")}, [
+        launch("convolution2D_kernel", ["ni / 32", "nj / 8"], B2, ["ni", "nj", "A", "B"])])
+    p = {"ni": 16, "nj": 16, "nk": 16}
+    pb("3dconv", "3D convolution (3x3x3)", p, {"A": f32("ni * nj * nk", "random:1"),
+                                              "B": f32("ni * nj * nk", "zero")},
+       [launch("convolution3D_kernel", ["(nk + 31) / 32", "nj / 8"], B2, ["ni", "nj", "nk", "A", "B", i])
+        for i in range(1, 15)])
+
+    p = {"tmax": 4, "nx": 64, "ny": 64}
+    host, bufs, steps = in_place([("ex", "nx * ny"), ("ey", "nx * ny"), ("hz", "nx * ny")], 1)
+    bufs["fict"] = f32("tmax", "iota")
+    g = ["ny / 32", "nx / 8"]
+    for t in range(4):
+        steps += [launch("fdtd_step1_kernel", g, B2, ["nx", "ny", "fict", "ex", "ey", "hz", t]),
+                  launch("fdtd_step2_kernel", g, B2, ["nx", "ny", "ex", "ey", "hz", t]),
+                  launch("fdtd_step3_kernel", g, B2, ["nx", "ny", "ex", "ey", "hz", t])]
+    pb("fdtd2d", "2D finite-difference time domain", p, bufs, steps, host)
+
+    p = {"tsteps": 8, "n": 1024}
+    host, bufs, steps = in_place([("A", "n")], 1)
+    bufs["B"] = f32("n", "zero")
+    for _ in range(8):
+        steps += [launch("runJacobiCUDA_kernel1", ["n / 256"], B1, ["n", "A", "B"]),
+                  launch("runJacobiCUDA_kernel2", ["n / 256"], B1, ["n", "A", "B"])]
+    pb("jacobi1d", "1D Jacobi stencil", p, bufs, steps, host)
+    p = {"tsteps": 4, "n": 64}
+    host, bufs, steps = in_place([("A", "n * n")], 1)
+    bufs["B"] = f32("n * n", "zero")
+    for _ in range(4):
+        steps += [launch("runJacobiCUDA_kernel1", ["n / 32", "n / 8"], B2, ["n", "A", "B"]),
+                  launch("runJacobiCUDA_kernel2", ["n / 32", "n / 8"], B2, ["n", "A", "B"])]
+    pb("jacobi2d", "2D Jacobi stencil", p, bufs, steps, host)
+
+
+def lu_input():
+    """LU without pivoting needs a matrix whose pivots stay away from zero: random plus n on the diagonal."""
+    data = ROOT / "polybench" / "data"
+    data.mkdir(exist_ok=True)
+    rng = random.Random(7)
+    n = 32
+    values = [rng.random() + (n if i == j else 0.0) for i in range(n) for j in range(n)]
+    (data / "lu_a_32.bin").write_bytes(struct.pack(f"<{n * n}f", *values))
+    host = {"h_A": f32("n * n", {"file": "data/lu_a_32.bin"})}
+    return host, {"A": f32("n * n", "zero")}, [copy_in("A", "h_A", "n * n")]
+
+
+if __name__ == "__main__":
+    polybench()
