@@ -6,6 +6,7 @@ defaults to, small enough for a Debug build to simulate in seconds. A scenario h
 and per-row launches are unrolled here. Inputs the kernels overwrite live in host buffers and are copied in,
 so `warpscope-cli run --dump` can return both the input and the result. Run from anywhere."""
 import json
+import math
 import pathlib
 import struct
 import random
@@ -216,5 +217,83 @@ def lu_input():
     return host, {"A": f32("n * n", "zero")}, [copy_in("A", "h_A", "n * n")]
 
 
+def rd(name, title, params, buffers, steps, host=None):
+    write("rodinia", name, f"Rodinia {title}", params, buffers, steps, host)
+
+
+def data_file(name, fmt, values):
+    data = ROOT / "rodinia" / "data"
+    data.mkdir(exist_ok=True)
+    (data / name).write_bytes(struct.pack(f"<{len(values)}{fmt}", *values))
+    return {"file": f"data/{name}"}
+
+
+def hotspot_constants(rows, cols):
+    """What hotspot.cu's compute_tran_temp derives from the chip size, in float as the host computes it."""
+    f = lambda v: struct.unpack("<f", struct.pack("<f", v))[0]
+    t_chip, chip_height, chip_width = f(0.0005), f(0.016), f(0.016)
+    grid_height, grid_width = f(chip_height / rows), f(chip_width / cols)
+    cap = f(0.5 * 1.75e6 * t_chip * grid_width * grid_height)
+    rx = f(grid_width / (2.0 * 100 * t_chip * grid_height))
+    ry = f(grid_height / (2.0 * 100 * t_chip * grid_width))
+    rz = f(t_chip / (100 * grid_height * grid_width))
+    max_slope = f(3.0e6 / (0.5 * t_chip * 1.75e6))
+    return cap, rx, ry, rz, f(0.001 / max_slope)
+
+
+def rodinia():
+    # nn: one launch, distance of every record to (30, 90).
+    rd("nn", "nn: distances of records to a target", {"n": 4096}, {
+        "locations": f32("2 * n", "random:1"), "distances": f32("n", "zero")}, [
+        launch("euclid", ["n / 256"], B1, ["locations", "distances", "n", lit(30.0), lit(90.0)])])
+
+    # pathfinder: rows x cols of costs 0..9 (rand() % 10 as the suite), pyramid height 4, 256 threads a block.
+    rows, cols, height = 21, 512, 4
+    rng = random.Random(9)
+    wall = data_file("pathfinder_21x512.bin", "i", [rng.randrange(10) for _ in range(rows * cols)])
+    small = 256 - height * 2
+    steps = [{"memcpy": {"dst": "result0", "src": "h_wall", "bytes": "4 * cols"}},
+             {"memcpy": {"dst": "wall", "src": "h_wall", "bytes": "4 * cols * (rows - 1)", "src_offset": "4 * cols"}}]
+    src, dst = 1, 0
+    for t in range(0, rows - 1, height):
+        src, dst = dst, src
+        steps.append(launch("dynproc_kernel", [(cols + small - 1) // small], [256],
+                            [min(height, rows - t - 1), "wall", f"result{src}", f"result{dst}", "cols", "rows", t,
+                             height]))
+    i32 = lambda count, init: {"type": "i32", "count": count, "init": init}
+    rd("pathfinder", "pathfinder: dynamic programming over a grid", {"rows": rows, "cols": cols}, {
+        "wall": i32("cols * (rows - 1)", "zero"), "result0": i32("cols", "zero"), "result1": i32("cols", "zero")},
+        steps, {"h_wall": i32("rows * cols", wall)})
+
+    # hotspot: 64 x 64 chip, 4 time steps, pyramid height 2 (16 x 16 blocks computing 12 x 12 each).
+    n, height, total = 64, 2, 4
+    cap, rx, ry, rz, step = hotspot_constants(n, n)
+    small = 16 - height * 2
+    grid = [(n + small - 1) // small] * 2
+    steps = [{"memcpy": {"dst": "temp0", "src": "h_temp", "bytes": "4 * n * n"}}]
+    src, dst = 1, 0
+    for t in range(0, total, height):
+        src, dst = dst, src
+        steps.append(launch("calculate_temp", grid, [16, 16],
+                            [min(height, total - t), "power", f"temp{src}", f"temp{dst}", "n", "n", height, height,
+                             lit(cap), lit(rx), lit(ry), lit(rz), lit(step), lit(0.001)]))
+    rd("hotspot", "hotspot: chip temperature stencil", {"n": n}, {
+        "power": f32("n * n", "random:2"), "temp0": f32("n * n", "zero"), "temp1": f32("n * n", "zero")},
+        steps, {"h_temp": f32("n * n", "random:1")})
+
+    # gaussian: Size 32, the suite's Toeplitz matrix (create_matrix) and b = 1.
+    size = 32
+    coe = [10 * math.exp(-0.01 * abs(k - (size - 1))) for k in range(2 * size - 1)]
+    a = data_file("gaussian_32.bin", "f", [coe[size - 1 - i + j] for i in range(size) for j in range(size)])
+    steps = [copy_in("a", "h_a", "size * size")]
+    for t in range(size - 1):
+        steps += [launch("Fan1", [1], [512], ["m", "a", "size", t]),
+                  launch("Fan2", [size // 4, size // 4], [4, 4], ["m", "a", "b", "size", size - t, t])]
+    rd("gaussian", "gaussian: elimination without pivoting", {"size": size}, {
+        "a": f32("size * size", "zero"), "b": f32("size", 1), "m": f32("size * size", "zero")},
+        steps, {"h_a": f32("size * size", a)})
+
+
 if __name__ == "__main__":
     polybench()
+    rodinia()

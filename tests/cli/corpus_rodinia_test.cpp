@@ -1,0 +1,131 @@
+// Rodinia kernels (resources/kernels/corpus/rodinia) run by warpscope-cli on the scenarios in
+// resources/scenarios/corpus/rodinia, checked against CPU references written from each benchmark's sequential
+// definition (the OpenMP versions and the host code of the suite). Rodinia's CUDA programs compare nothing; the
+// tolerance here is ours: integers exact, floats within 0.01 % (the kernels contract a*b+c into fma, and
+// hotspot mixes float and double as its source does).
+// To add a kernel: its scenario (scripts/make_corpus_scenarios.py), a reference below, a row in kCases.
+#include "tests/cli/corpus_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace {
+
+using testing_corpus::CorpusCase;
+using testing_corpus::DumpedBuffers;
+using testing_corpus::expectClose;
+using Floats = std::vector<float>;
+
+constexpr double kTolerance = 1e-4;
+
+std::size_t idx(int i, int cols, int j)
+{
+    return static_cast<std::size_t>(i * cols + j);
+}
+
+void checkNn(const DumpedBuffers& b)
+{
+    const Floats loc = b.f32("locations");
+    Floats want(loc.size() / 2);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        const float dlat = 30.0f - loc[2 * i];
+        const float dlng = 90.0f - loc[2 * i + 1];
+        want[i] = std::sqrt(dlat * dlat + dlng * dlng);
+    }
+    expectClose("distances", b.f32("distances"), want, kTolerance);
+}
+
+void checkPathfinder(const DumpedBuffers& b)
+{
+    const int rows = 21;
+    const int cols = 512;
+    const auto wall = b.get<std::int32_t>("h_wall");
+    std::vector<std::int32_t> cost(wall.begin(), wall.begin() + cols);
+    for (int r = 1; r < rows; ++r) {
+        std::vector<std::int32_t> next(cost.size());
+        for (int x = 0; x < cols; ++x) {
+            const auto left = cost[static_cast<std::size_t>(std::max(x - 1, 0))];
+            const auto right = cost[static_cast<std::size_t>(std::min(x + 1, cols - 1))];
+            next[static_cast<std::size_t>(x)]
+                = std::min({left, cost[static_cast<std::size_t>(x)], right}) + wall[idx(r, cols, x)];
+        }
+        cost = next;
+    }
+    testing_corpus::expectEqual("result1", b.get<std::int32_t>("result1"), cost);
+}
+
+void checkHotspot(const DumpedBuffers& b)
+{
+    const int n = 64;
+    // compute_tran_temp's constants for a 0.016 m square chip of n x n cells, as the host program derives them.
+    const float tChip = 0.0005f;
+    const float chip = 0.016f;
+    const float cell = chip / n;
+    const float cap = static_cast<float>(0.5 * 1.75e6 * tChip * cell * cell);
+    const float rx = static_cast<float>(cell / (2.0 * 100 * tChip * cell));
+    const float rz = static_cast<float>(tChip / (100 * cell * cell));
+    const float step = static_cast<float>(0.001 / static_cast<float>(3.0e6 / (0.5 * tChip * 1.75e6)));
+    const float stepDivCap = step / cap;
+    const float r1 = 1 / rx; // Rx == Ry on a square chip
+    const float rz1 = 1 / rz;
+    const Floats power = b.f32("power");
+    Floats temp = b.f32("h_temp");
+    for (int it = 0; it < 4; ++it) {
+        Floats next(temp.size());
+        for (int y = 0; y < n; ++y)
+            for (int x = 0; x < n; ++x) {
+                const float t = temp[idx(y, n, x)];
+                const float north = temp[idx(std::max(y - 1, 0), n, x)];
+                const float south = temp[idx(std::min(y + 1, n - 1), n, x)];
+                const float west = temp[idx(y, n, std::max(x - 1, 0))];
+                const float east = temp[idx(y, n, std::min(x + 1, n - 1))];
+                next[idx(y, n, x)] = static_cast<float>(t
+                    + stepDivCap
+                        * (power[idx(y, n, x)] + (south + north - 2.0 * t) * r1 + (east + west - 2.0 * t) * r1
+                            + (80.0f - t) * rz1));
+            }
+        temp = next;
+    }
+    expectClose("temp0", b.f32("temp0"), temp, kTolerance);
+}
+
+void checkGaussian(const DumpedBuffers& b)
+{
+    const int n = 32;
+    Floats a = b.f32("h_a");
+    Floats m(a.size(), 0.0f);
+    Floats rhs(n, 1.0f);
+    for (int t = 0; t < n - 1; ++t) {
+        for (int i = t + 1; i < n; ++i)
+            m[idx(i, n, t)] = a[idx(i, n, t)] / a[idx(t, n, t)];
+        for (int i = t + 1; i < n; ++i) {
+            for (int j = t; j < n; ++j)
+                a[idx(i, n, j)] -= m[idx(i, n, t)] * a[idx(t, n, j)];
+            rhs[static_cast<std::size_t>(i)] -= m[idx(i, n, t)] * rhs[static_cast<std::size_t>(t)];
+        }
+    }
+    expectClose("m", b.f32("m"), m, kTolerance);
+    expectClose("a", b.f32("a"), a, kTolerance);
+    expectClose("b", b.f32("b"), rhs, kTolerance);
+}
+
+const CorpusCase kCases[] = {
+    {"rodinia/nn.json", {"locations", "distances"}, checkNn},
+    {"rodinia/pathfinder.json", {"h_wall", "result1"}, checkPathfinder},
+    {"rodinia/hotspot.json", {"power", "h_temp", "temp0"}, checkHotspot},
+    {"rodinia/gaussian.json", {"h_a", "a", "b", "m"}, checkGaussian},
+};
+
+class RodiniaCorpus : public testing::TestWithParam<CorpusCase> { };
+
+TEST_P(RodiniaCorpus, OutputsMatchTheCpuReference)
+{
+    const auto buffers = testing_corpus::runCorpusScenario(GetParam());
+    GetParam().check(buffers);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, RodiniaCorpus, testing::ValuesIn(kCases),
+    [](const testing::TestParamInfo<CorpusCase>& param) { return testing_corpus::caseName(param.param); });
+
+} // namespace
