@@ -293,6 +293,37 @@ def rodinia():
         "a": f32("size * size", "zero"), "b": f32("size", 1), "m": f32("size * size", "zero")},
         steps, {"h_a": f32("size * size", a)})
 
+    # nw: two 64-residue sequences (65 x 65 with the borders), penalty 10; scores in -4..11 like BLOSUM62's.
+    dim, penalty, width = 65, 10, 4
+    rng = random.Random(7)
+    ref = data_file("nw_ref_65.bin", "i", [0 if i == 0 or j == 0 else rng.randint(-4, 11)
+                                          for i in range(dim) for j in range(dim)])
+    items = data_file("nw_items_65.bin", "i", [-i * penalty if j == 0 else -j * penalty if i == 0 else 0
+                                              for i in range(dim) for j in range(dim)])
+    steps = [{"memcpy": {"dst": "reference", "src": "h_reference", "bytes": "4 * dim * dim"}},
+             {"memcpy": {"dst": "matrix", "src": "h_matrix", "bytes": "4 * dim * dim"}}]
+    args = lambda i: ["reference", "matrix", "dim", "penalty", i, width]
+    steps += [launch("needle_cuda_shared_1", [i], [16], args(i)) for i in range(1, width + 1)]
+    steps += [launch("needle_cuda_shared_2", [i], [16], args(i)) for i in range(width - 1, 0, -1)]
+    i32 = lambda count, init: {"type": "i32", "count": count, "init": init}
+    rd("nw", "nw: Needleman-Wunsch alignment scores", {"dim": dim, "penalty": penalty}, {
+        "reference": i32("dim * dim", "zero"), "matrix": i32("dim * dim", "zero")}, steps,
+        {"h_reference": i32("dim * dim", ref), "h_matrix": i32("dim * dim", items)})
+
+    # lud: 64 x 64, diagonally dominant (random plus 64 on the diagonal), 16 x 16 tiles.
+    n, bs = 64, 16
+    rng = random.Random(3)
+    a = data_file("lud_64.bin", "f", [rng.random() + (n if i == j else 0.0) for i in range(n) for j in range(n)])
+    steps = [copy_in("m", "h_m", "n * n")]
+    for i in range(0, n - bs, bs):
+        blocks = (n - i) // bs - 1
+        steps += [launch("lud_diagonal", [1], [bs], ["m", "n", i]),
+                  launch("lud_perimeter", [blocks], [2 * bs], ["m", "n", i]),
+                  launch("lud_internal", [blocks, blocks], [bs, bs], ["m", "n", i])]
+    steps.append(launch("lud_diagonal", [1], [bs], ["m", "n", n - bs]))
+    rd("lud", "lud: blocked LU decomposition", {"n": n}, {"m": f32("n * n", "zero")}, steps,
+       {"h_m": f32("n * n", a)})
+
 
 if __name__ == "__main__":
     polybench()

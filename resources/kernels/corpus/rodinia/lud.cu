@@ -182,18 +182,3 @@ lud_internal(float *m, int matrix_dim, int offset)
 }
 
 
-void lud_cuda(float *m, int matrix_dim)
-{
-  int i=0;
-  dim3 dimBlock(BLOCK_SIZE, BLOCK_SIZE);
-  float *m_debug = (float*)malloc(matrix_dim*matrix_dim*sizeof(float));
-
-  for (i=0; i < matrix_dim-BLOCK_SIZE; i += BLOCK_SIZE) {
-      lud_diagonal<<<1, BLOCK_SIZE>>>(m, matrix_dim, i);
-      lud_perimeter<<<(matrix_dim-i)/BLOCK_SIZE-1, BLOCK_SIZE*2>>>(m, matrix_dim, i);
-      dim3 dimGrid((matrix_dim-i)/BLOCK_SIZE-1, (matrix_dim-i)/BLOCK_SIZE-1);
-      lud_internal<<<dimGrid, dimBlock>>>(m, matrix_dim, i); 
-  }
-  lud_diagonal<<<1,BLOCK_SIZE>>>(m, matrix_dim, i);
-}
-
