@@ -110,11 +110,39 @@ void checkGaussian(const DumpedBuffers& b)
     expectClose("b", b.f32("b"), rhs, kTolerance);
 }
 
+void checkNw(const DumpedBuffers& b)
+{
+    const int dim = 65; // 64 residues a side plus the border row and column
+    const int penalty = 10;
+    const auto ref = b.get<std::int32_t>("h_reference");
+    auto score = b.get<std::int32_t>("h_matrix");
+    for (int i = 1; i < dim; ++i)
+        for (int j = 1; j < dim; ++j)
+            score[idx(i, dim, j)] = std::max({score[idx(i - 1, dim, j - 1)] + ref[idx(i, dim, j)],
+                score[idx(i, dim, j - 1)] - penalty, score[idx(i - 1, dim, j)] - penalty});
+    testing_corpus::expectEqual("matrix", b.get<std::int32_t>("matrix"), score);
+}
+
+void checkLud(const DumpedBuffers& b)
+{
+    const int n = 64;
+    Floats a = b.f32("h_m");
+    for (int k = 0; k < n; ++k)
+        for (int i = k + 1; i < n; ++i) {
+            a[idx(i, n, k)] /= a[idx(k, n, k)];
+            for (int j = k + 1; j < n; ++j)
+                a[idx(i, n, j)] -= a[idx(i, n, k)] * a[idx(k, n, j)];
+        }
+    expectClose("m", b.f32("m"), a, kTolerance);
+}
+
 const CorpusCase kCases[] = {
     {"rodinia/nn.json", {"locations", "distances"}, checkNn},
     {"rodinia/pathfinder.json", {"h_wall", "result1"}, checkPathfinder},
     {"rodinia/hotspot.json", {"power", "h_temp", "temp0"}, checkHotspot},
     {"rodinia/gaussian.json", {"h_a", "a", "b", "m"}, checkGaussian},
+    {"rodinia/nw.json", {"h_reference", "h_matrix", "matrix"}, checkNw},
+    {"rodinia/lud.json", {"h_m", "m"}, checkLud},
 };
 
 class RodiniaCorpus : public testing::TestWithParam<CorpusCase> { };
