@@ -324,6 +324,21 @@ def rodinia():
     rd("lud", "lud: blocked LU decomposition", {"n": n}, {"m": f32("n * n", "zero")}, steps,
        {"h_m": f32("n * n", a)})
 
+    # backprop: 64 inputs, 16 hidden units (the suite's fixed width), 4 blocks of 16 x 16. The forward kernel
+    # overwrites the weights with its partial sums, so the host copies them in again before adjusting, as the
+    # suite does.
+    p = {"in": 64, "hid": 16}
+    host = {"h_w": f32("(in + 1) * (hid + 1)", "random:2"), "h_oldw": f32("(in + 1) * (hid + 1)", "random:3")}
+    bufs = {"input": f32("in + 1", "random:1"), "hidden": f32("hid + 1", "zero"),
+            "w": f32("(in + 1) * (hid + 1)", "zero"), "oldw": f32("(in + 1) * (hid + 1)", "zero"),
+            "partial": f32("in / 16 * hid", "zero"), "delta": f32("hid + 1", "random:4")}
+    grid, block = [1, "in / 16"], [16, 16]
+    rd("backprop", "backprop: one training step of a two-layer network", p, bufs, [
+        copy_in("w", "h_w", "(in + 1) * (hid + 1)"),
+        launch("bpnn_layerforward_CUDA", grid, block, ["input", "hidden", "w", "partial", "in", "hid"]),
+        copy_in("w", "h_w", "(in + 1) * (hid + 1)"), copy_in("oldw", "h_oldw", "(in + 1) * (hid + 1)"),
+        launch("bpnn_adjust_weights_cuda", grid, block, ["delta", "hid", "input", "in", "w", "oldw"])], host)
+
 
 if __name__ == "__main__":
     polybench()

@@ -136,6 +136,44 @@ void checkLud(const DumpedBuffers& b)
     expectClose("m", b.f32("m"), a, kTolerance);
 }
 
+void checkBackprop(const DumpedBuffers& b)
+{
+    const int in = 64;
+    const int hid = 16;
+    const int stride = hid + 1;
+    const Floats input = b.f32("input");
+    const Floats delta = b.f32("delta");
+    Floats w = b.f32("h_w");
+    Floats oldw = b.f32("h_oldw");
+    // Forward: each block weighs 16 inputs and sums its rows as a tree (stride 1, 2, 4, 8), per hidden unit.
+    Floats partial(static_cast<std::size_t>(in / 16 * hid));
+    for (int by = 0; by < in / 16; ++by)
+        for (int c = 0; c < hid; ++c) {
+            float rows[16];
+            for (int r = 0; r < 16; ++r)
+                rows[r] = w[idx(16 * by + r + 1, stride, c + 1)] * input[static_cast<std::size_t>(16 * by + r + 1)];
+            for (int half = 1; half < 16; half *= 2)
+                for (int r = 0; r < 16; r += 2 * half)
+                    rows[r] += rows[r + half];
+            partial[static_cast<std::size_t>(by * hid + c)] = rows[0];
+        }
+    // Adjust: ETA and MOMENTUM are double constants (0.3), so the update is formed in double.
+    auto adjust = [&](std::size_t at, double gradient) {
+        const double change = 0.3 * gradient + 0.3 * oldw[at];
+        w[at] = static_cast<float>(w[at] + change);
+        oldw[at] = static_cast<float>(change);
+    };
+    for (int r = 1; r <= in; ++r)
+        for (int c = 1; c <= hid; ++c)
+            adjust(idx(r, stride, c),
+                static_cast<double>(delta[static_cast<std::size_t>(c)]) * input[static_cast<std::size_t>(r)]);
+    for (int c = 1; c <= hid; ++c)
+        adjust(static_cast<std::size_t>(c), delta[static_cast<std::size_t>(c)]);
+    expectClose("partial", b.f32("partial"), partial, kTolerance);
+    expectClose("w", b.f32("w"), w, kTolerance);
+    expectClose("oldw", b.f32("oldw"), oldw, kTolerance);
+}
+
 const CorpusCase kCases[] = {
     {"rodinia/nn.json", {"locations", "distances"}, checkNn},
     {"rodinia/pathfinder.json", {"h_wall", "result1"}, checkPathfinder},
@@ -143,6 +181,7 @@ const CorpusCase kCases[] = {
     {"rodinia/gaussian.json", {"h_a", "a", "b", "m"}, checkGaussian},
     {"rodinia/nw.json", {"h_reference", "h_matrix", "matrix"}, checkNw},
     {"rodinia/lud.json", {"h_m", "m"}, checkLud},
+    {"rodinia/backprop.json", {"input", "delta", "h_w", "h_oldw", "partial", "w", "oldw"}, checkBackprop},
 };
 
 class RodiniaCorpus : public testing::TestWithParam<CorpusCase> { };
