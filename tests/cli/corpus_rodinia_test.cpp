@@ -174,6 +174,43 @@ void checkBackprop(const DumpedBuffers& b)
     expectClose("oldw", b.f32("oldw"), oldw, kTolerance);
 }
 
+void checkSrad(const DumpedBuffers& b)
+{
+    const int n = 64;
+    const float q0sqr = 0.05f; // the scenario's fixed q0sqr and the suite's lambda
+    const float lambda = 0.5f;
+    Floats j = b.f32("h_J");
+    Floats c(j.size());
+    Floats dn(j.size()), ds(j.size()), dw(j.size()), de(j.size());
+    auto clamp = [n](int v) { return std::min(std::max(v, 0), n - 1); };
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const auto k = idx(y, n, x);
+            const float jc = j[k];
+            dn[k] = j[idx(clamp(y - 1), n, x)] - jc;
+            ds[k] = j[idx(clamp(y + 1), n, x)] - jc;
+            dw[k] = j[idx(y, n, clamp(x - 1))] - jc;
+            de[k] = j[idx(y, n, clamp(x + 1))] - jc;
+            const float g2 = (dn[k] * dn[k] + ds[k] * ds[k] + dw[k] * dw[k] + de[k] * de[k]) / (jc * jc);
+            const float l = (dn[k] + ds[k] + dw[k] + de[k]) / jc;
+            const auto num = static_cast<float>((0.5 * g2) - ((1.0 / 16.0) * (l * l)));
+            const auto den = static_cast<float>(1 + (.25 * l));
+            const float qsqr = num / (den * den);
+            const float diffusion = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr));
+            c[k] = std::clamp(static_cast<float>(1.0 / (1.0 + diffusion)), 0.0f, 1.0f);
+        }
+    Floats out(j.size());
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const auto k = idx(y, n, x);
+            const float sum
+                = c[k] * dn[k] + c[idx(clamp(y + 1), n, x)] * ds[k] + c[k] * dw[k] + c[idx(y, n, clamp(x + 1))] * de[k];
+            out[k] = static_cast<float>(j[k] + 0.25 * lambda * sum);
+        }
+    expectClose("C", b.f32("C"), c, kTolerance);
+    expectClose("J", b.f32("J"), out, kTolerance);
+}
+
 const CorpusCase kCases[] = {
     {"rodinia/nn.json", {"locations", "distances"}, checkNn},
     {"rodinia/pathfinder.json", {"h_wall", "result1"}, checkPathfinder},
@@ -181,6 +218,7 @@ const CorpusCase kCases[] = {
     {"rodinia/gaussian.json", {"h_a", "a", "b", "m"}, checkGaussian},
     {"rodinia/nw.json", {"h_reference", "h_matrix", "matrix"}, checkNw},
     {"rodinia/lud.json", {"h_m", "m"}, checkLud},
+    {"rodinia/srad.json", {"h_J", "C", "J"}, checkSrad},
     {"rodinia/backprop.json", {"input", "delta", "h_w", "h_oldw", "partial", "w", "oldw"}, checkBackprop},
 };
 
