@@ -355,29 +355,6 @@ def rodinia():
         launch("srad_cuda_2", grid, block, ["E", "W", "N", "S", "J", "C", "n", "n", lit(0.5), lit(0.05)])],
        {"h_J": f32("n * n", image)})
 
-    # bfs: a random graph of 1024 nodes with 1..4 out-edges each, searched from node 0. The host repeats the two
-    # kernels while a kernel sets `over`; a scenario has no loops, so it runs 16 rounds, more than this graph's
-    # depth (the checking test asserts that), and the rounds after the last level change nothing.
-    nodes, rounds = 1024, 16
-    rng = random.Random(11)
-    degrees = [rng.randint(1, 4) for _ in range(nodes)]
-    starts = [sum(degrees[:i]) for i in range(nodes)]
-    edges = [rng.randrange(nodes) for _ in range(sum(degrees))]
-    graph = data_file("bfs_nodes_1024.bin", "i", [v for i in range(nodes) for v in (starts[i], degrees[i])])
-    edge_file = data_file("bfs_edges_1024.bin", "i", edges)
-    first = data_file("bfs_source_1024.bin", "B", [1] + [0] * (nodes - 1))
-    cost = data_file("bfs_cost_1024.bin", "i", [0] + [-1] * (nodes - 1))
-    u8 = lambda count, init: {"type": "u8", "count": count, "init": init}
-    i32 = lambda count, init: {"type": "i32", "count": count, "init": init}
-    steps = []
-    for _ in range(rounds):
-        steps += [launch("Kernel", ["n / 512"], [512], ["nodes", "edges", "mask", "updating", "visited", "cost", "n"]),
-                  launch("Kernel2", ["n / 512"], [512], ["mask", "updating", "visited", "over", "n"])]
-    rd("bfs", "bfs: breadth-first search, level by level", {"n": nodes, "edge_count": len(edges)}, {
-        "nodes": i32("2 * n", graph), "edges": i32("edge_count", edge_file), "mask": u8("n", first),
-        "updating": u8("n", "zero"), "visited": u8("n", first), "cost": i32("n", cost), "over": u8(1, "zero")},
-        steps)
-
 
 if __name__ == "__main__":
     polybench()
