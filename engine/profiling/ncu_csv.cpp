@@ -1,5 +1,7 @@
 #include "engine/profiling/ncu_csv.h"
 
+#include "engine/common/input_file.h"
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -90,7 +92,7 @@ std::optional<double> NcuKernelRecord::metric(std::string_view name) const
 
 Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const std::string& fileName)
 {
-    std::istringstream in { std::string(text) };
+    std::istringstream in {std::string(text)};
     std::string line;
     std::vector<std::string> header;
     std::map<int, NcuKernelRecord> records;
@@ -104,15 +106,17 @@ Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const st
         }
         const auto fields = splitCsv(line);
         if (fields.size() != header.size())
-            return Error { ErrorCode::ParseError, "expected " + std::to_string(header.size()) + " fields, found "
-                    + std::to_string(fields.size()), SourceLocation::inFile(fileName, lineNumber) };
+            return Error {ErrorCode::ParseError,
+                "expected " + std::to_string(header.size()) + " fields, found " + std::to_string(fields.size()),
+                SourceLocation::inFile(fileName, lineNumber)};
         std::map<std::string, std::string> row;
         for (std::size_t i = 0; i < fields.size(); ++i)
             row[header[i]] = fields[i];
         const auto id = parseNumber(row["ID"]);
         const auto value = parseNumber(row["Metric Value"]);
         if (!id || !value)
-            return Error { ErrorCode::ParseError, "ID or Metric Value is not a number", SourceLocation::inFile(fileName, lineNumber) };
+            return Error {ErrorCode::ParseError, "ID or Metric Value is not a number",
+                SourceLocation::inFile(fileName, lineNumber)};
         auto& record = records[static_cast<int>(*id)];
         record.id = static_cast<int>(*id);
         record.kernelName = row["Kernel Name"];
@@ -121,8 +125,8 @@ Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const st
         record.metrics[row["Metric Name"]] = *value * unitScale(row["Metric Unit"]);
     }
     if (header.empty())
-        return Error { ErrorCode::ParseError, "no ncu CSV header (\"ID\",...) found; export with ncu --csv",
-            SourceLocation::inFile(fileName) };
+        return Error {ErrorCode::ParseError, "no ncu CSV header (\"ID\",...) found; export with ncu --csv",
+            SourceLocation::inFile(fileName)};
     std::vector<NcuKernelRecord> out;
     for (auto& [id, record] : records)
         out.push_back(std::move(record));
@@ -131,12 +135,10 @@ Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const st
 
 Result<std::vector<NcuKernelRecord>> loadNcuCsv(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error { ErrorCode::IoError, "cannot open the file", SourceLocation::inFile(file.string()) };
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseNcuCsv(text.str(), file.string());
+    auto text = readInputFile(file);
+    if (!text)
+        return text.error();
+    return parseNcuCsv(*text, file.string());
 }
 
 } // namespace engine

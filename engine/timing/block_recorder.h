@@ -8,6 +8,7 @@
 #include "engine/timing/warp_trace.h"
 
 #include <memory>
+#include <stop_token>
 #include <vector>
 
 namespace engine::timing {
@@ -19,14 +20,20 @@ namespace engine::timing {
 /// Lives on the timing model's thread.
 class BlockRecorder final : public simt::ExecutionObserver {
 public:
-    BlockRecorder(const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel,
-        std::uint32_t warpsPerBlock);
+    BlockRecorder(
+        const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel, std::uint32_t warpsPerBlock);
 
     /// Hands out the traces of the block just run and takes `recycled` (cleared) for the next one.
     std::vector<WarpTrace> takeTraces(std::vector<WarpTrace> recycled);
 
     void onIssue(const simt::IssueEvent& event) override;
     void onMemory(const simt::MemoryEvent& event) override;
+
+    /// Bounds the bytes the traces being recorded may hold: past `bytes` (checked every kTraceCheckInterval
+    /// issues), traceOverLimit() turns true and `stop` is requested, so the functional run stops at its
+    /// next slice.
+    void limitTraceBytes(std::uint64_t bytes, std::stop_source stop);
+    bool traceOverLimit() const { return m_traceOverLimit; }
 
     const MemoryCounters& counters() const { return m_counters; }
     std::uint64_t bytesRequested() const { return m_bytesRequested; }
@@ -48,6 +55,10 @@ private:
     std::uint32_t m_lineBytes = 128;
     bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
     std::uint64_t m_bytesRequested = 0;
+    std::uint64_t m_traceBytesLimit = 0; ///< 0: unbounded
+    std::stop_source m_traceStop {std::nostopstate};
+    std::uint32_t m_issuesSinceCheck = 0;
+    bool m_traceOverLimit = false;
 };
 
 } // namespace engine::timing

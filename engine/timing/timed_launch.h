@@ -5,6 +5,7 @@
 #include "engine/simt/launch.h"
 #include "engine/timing/memory_hierarchy.h"
 #include "engine/timing/steady_state_detector.h"
+#include "engine/timing/trace_memory.h"
 #include "engine/timing/warp_scheduler.h"
 #include "engine/trace/trace_events.h"
 #include "engine/trace/trace_sink.h"
@@ -25,13 +26,15 @@ struct TimingOptions {
     /// L2); null: a fresh, empty L2 for this launch.
     MemoryHierarchy* deviceMemory = nullptr;
     /// SMs whose warps' state intervals are recorded in detail; counters are exact for all SMs regardless.
-    std::vector<std::uint32_t> recordSms { 0 };
+    std::vector<std::uint32_t> recordSms {0};
     std::size_t maxIntervals = 1'000'000; ///< the rest are counted in TimedLaunch::intervalsDropped
     /// When set, intervals go there in batches (the caller has called beginLaunch) instead of into the result.
     TraceSink* sink = nullptr;
     /// Off by default: every block runs. On: a launch that reaches a steady block throughput stops simulating
     /// and extrapolates (steady_state_detector.h); the result says so (TimedLaunch::sampled).
     SamplingOptions sampling;
+    /// Host bytes the launch's instruction traces may hold before it stops with an error (0: unbounded).
+    std::uint64_t traceBytesLimit = defaultTraceBytesLimit();
 };
 
 /// What a timed launch produced: functional statistics, memory counters, and how long it took.
