@@ -25,6 +25,22 @@ std::unique_ptr<QGuiApplication> guiForPdf()
     return std::make_unique<QGuiApplication>(argc, argv);
 }
 
+/// Qt's painter and PDF engine print warnings of their own ("QPainter::begin: Returned false") when the
+/// file cannot be written; the command reports that failure itself, in one line, so they are dropped while
+/// the report is written.
+class QuietQt {
+public:
+    QuietQt()
+        : m_previous(qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {}))
+    { }
+    ~QuietQt() { qInstallMessageHandler(m_previous); }
+    QuietQt(const QuietQt&) = delete;
+    QuietQt& operator=(const QuietQt&) = delete;
+
+private:
+    QtMessageHandler m_previous;
+};
+
 int runReport(const ParsedArgs& args, CommandIo& io)
 {
     if (args.positional().size() != 1)
@@ -51,6 +67,7 @@ int runReport(const ParsedArgs& args, CommandIo& io)
         return ExitBadInput;
     }
     const auto gui = format == views::ReportFormat::Pdf ? guiForPdf() : nullptr;
+    const QuietQt quiet;
     if (auto error = views::writeReportFile(
             data.value(), QString::fromStdString(output.path.string()), *format, args.flag("lines"))) {
         io.err << "warpscope-cli: " << error->toStdString() << '\n';

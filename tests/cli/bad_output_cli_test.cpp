@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
 namespace {
@@ -79,6 +80,20 @@ TEST(BadOutputCli, DroppedTableIsNamed)
     const auto run = runCli({"runs", db});
     expectOneLine(run, "launches");
     EXPECT_EQ(run.err.find("SQL logic error"), std::string::npos) << run.err;
+}
+
+TEST(BadOutputCli, RunsNameTheDeviceOfARecordedRun)
+{
+    store_tests::TempDir dir("cli-bad-output-device-name");
+    const auto db = dir.file("session.wsdb").string();
+    const auto scenario = (fs::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios/offset_copy.json").string();
+    const std::map<std::string, std::string> noUserProfiles {{"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}};
+    const auto run = runCli({"run", scenario, "--device", "v100", "--set", "n=1024", "--db", db}, noUserProfiles);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto runs = runCli({"runs", db, "--json"});
+    ASSERT_EQ(runs.exitCode, 0) << runs.err;
+    const auto json = nlohmann::json::parse(runs.out);
+    EXPECT_EQ(json["runs"][0]["device_name"], "Tesla V100-SXM2-16GB (Volta GV100)") << runs.out;
 }
 
 TEST(BadOutputCli, DirectoryAsDatabaseIsNamed)
