@@ -1,6 +1,7 @@
 // warpscope-cli sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json
 #include "app/cli/allocator_tuning.h"
 #include "app/cli/command_list.h"
+#include "app/cli/database_target.h"
 #include "app/cli/device_loading.h"
 #include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
@@ -72,6 +73,8 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     if (!range)
         throw UsageError(range.error().message);
     const auto devices = splitList(args.required("device"));
+    if (const auto db = args.value("db"); db && databaseTargetProblem(*db))
+        throw UsageError(*databaseTargetProblem(*db));
     if (args.flag("csv") == args.flag("json"))
         throw UsageError("choose one output format: --csv or --json");
     const auto catalog = loadCatalogOrReport(io.err);

@@ -5,10 +5,11 @@
 #include "engine/common/json_reader.h"
 #include "engine/host/fill_value.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <fstream>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace engine {
@@ -22,7 +23,8 @@ public:
     explicit ScenarioReader(std::filesystem::path file)
         : m_file(std::move(file))
         , m_folder(m_file.parent_path())
-    { }
+    {
+    }
 
     ScenarioSpec read(const json& document);
 
@@ -46,16 +48,16 @@ private:
 IntExpr ScenarioReader::intExpr(const json& value, const std::string& path) const
 {
     if (value.is_number_integer())
-        return IntExpr {value.dump(), path};
+        return IntExpr { value.dump(), path };
     if (value.is_string() && !value.get<std::string>().empty())
-        return IntExpr {value.get<std::string>(), path};
+        return IntExpr { value.get<std::string>(), path };
     throw JsonPathError(path, std::string("expected an integer or an expression string, found ") + value.type_name());
 }
 
 IntExpr ScenarioReader::intExpr(JsonObject& object, std::string_view key, std::string_view fallback)
 {
     if (!object.has(key))
-        return IntExpr {std::string(fallback), object.pathOf(key)};
+        return IntExpr { std::string(fallback), object.pathOf(key) };
     return intExpr(object.raw(key), object.pathOf(key));
 }
 
@@ -65,8 +67,7 @@ int ScenarioReader::streamId(JsonObject& object, std::string_view key)
         return 0;
     const auto& value = object.raw(key);
     if (!value.is_number_integer())
-        throw JsonPathError(
-            object.pathOf(key), std::string("a stream id must be an integer, found ") + value.type_name());
+        throw JsonPathError(object.pathOf(key), std::string("a stream id must be an integer, found ") + value.type_name());
     const auto id = value.get<std::int64_t>();
     if (id < 0 || id > 1'000'000)
         throw JsonPathError(object.pathOf(key), "stream id " + std::to_string(id) + " is outside 0..1000000");
@@ -103,10 +104,10 @@ BufferInit ScenarioReader::init(const json& value, const std::string& path) cons
                 result.kind = BufferInit::Kind::Random;
                 return result;
             }
-        } catch (const std::exception&) { }
+        } catch (const std::exception&) {
+        }
     }
-    throw JsonPathError(path,
-        "expected \"zero\", \"iota\", \"random:SEED\", a number or {\"file\": PATH}, found "
+    throw JsonPathError(path, "expected \"zero\", \"iota\", \"random:SEED\", a number or {\"file\": PATH}, found "
             + (value.is_string() ? "\"" + text + "\"" : std::string(value.type_name())));
 }
 
@@ -139,8 +140,7 @@ void ScenarioReader::readBuffers(JsonObject& root, std::string_view key, bool ho
         const auto typeName = object.string("type");
         const auto type = parseElementType(typeName);
         if (!type)
-            throw JsonPathError(
-                object.pathOf("type"), "unknown type \"" + typeName + "\" (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)");
+            throw JsonPathError(object.pathOf("type"), "unknown type \"" + typeName + "\" (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)");
         buffer.type = *type;
         buffer.count = intExpr(object.raw("count"), object.pathOf("count"));
         buffer.init = object.has("init") ? init(object.raw("init"), object.pathOf("init")) : BufferInit {};
@@ -179,15 +179,13 @@ LaunchArgSpec ScenarioReader::readArg(const json& value, const std::string& path
         return arg;
     }
     if (!value.is_object() || value.empty())
-        throw JsonPathError(path,
-            "expected a name, an expression, {\"f32\": x}, {\"f64\": x}, {\"u64\": n} or "
-            "{\"buffer\": NAME, \"offset\": BYTES}");
+        throw JsonPathError(path, "expected a name, an expression, {\"f32\": x}, {\"f64\": x}, {\"u64\": n} or "
+                                  "{\"buffer\": NAME, \"offset\": BYTES}");
     JsonObject object(value, path);
     if (object.has("buffer")) {
         arg.kind = LaunchArgSpec::Kind::BufferOffset;
         arg.text = object.string("buffer");
-        arg.offset
-            = object.has("offset") ? intExpr(object.raw("offset"), object.pathOf("offset")) : IntExpr {"0", path};
+        arg.offset = object.has("offset") ? intExpr(object.raw("offset"), object.pathOf("offset")) : IntExpr { "0", path };
     } else if (object.has("f32")) {
         arg.kind = LaunchArgSpec::Kind::F32;
         arg.floatValue = object.number("f32", -std::numeric_limits<double>::max(), std::numeric_limits<double>::max());
@@ -227,27 +225,26 @@ LaunchStepSpec ScenarioReader::readLaunch(JsonObject body)
 StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject body)
 {
     if (kind == "memcpy") {
-        MemcpyStepSpec step {body.string("dst"), body.string("src"), intExpr(body.raw("bytes"), body.pathOf("bytes")),
-            intExpr(body, "dst_offset", "0"), intExpr(body, "src_offset", "0"), streamId(body),
-            body.boolean("async", false)};
+        MemcpyStepSpec step { body.string("dst"), body.string("src"), intExpr(body.raw("bytes"), body.pathOf("bytes")),
+            intExpr(body, "dst_offset", "0"), intExpr(body, "src_offset", "0"), streamId(body), body.boolean("async", false) };
         body.finish();
         return step;
     }
     if (kind == "memset") {
-        MemsetStepSpec step {body.string("dst"), intExpr(body.raw("value"), body.pathOf("value")),
-            intExpr(body.raw("bytes"), body.pathOf("bytes")), streamId(body), body.boolean("async", false)};
+        MemsetStepSpec step { body.string("dst"), intExpr(body.raw("value"), body.pathOf("value")),
+            intExpr(body.raw("bytes"), body.pathOf("bytes")), streamId(body), body.boolean("async", false) };
         body.finish();
         return step;
     }
     if (kind == "launch")
         return readLaunch(std::move(body));
     if (kind == "record") {
-        RecordStepSpec step {body.string("event"), streamId(body)};
+        RecordStepSpec step { body.string("event"), streamId(body) };
         body.finish();
         return step;
     }
     if (kind == "wait") {
-        WaitStepSpec step {streamId(body), body.string("event")};
+        WaitStepSpec step { streamId(body), body.string("event") };
         body.finish();
         return step;
     }
@@ -261,13 +258,12 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
 StepSpec ScenarioReader::readStep(const json& value, const std::string& path)
 {
     if (!value.is_object() || value.size() != 1)
-        throw JsonPathError(
-            path, "a step is an object with exactly one key: memcpy, memset, launch, record, wait or synchronize");
+        throw JsonPathError(path, "a step is an object with exactly one key: memcpy, memset, launch, record, wait or synchronize");
     const auto& [kind, body] = *value.items().begin();
-    static const char* const kinds[] = {"memcpy", "memset", "launch", "record", "wait", "synchronize"};
+    static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize" };
     if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
         throw JsonPathError(path + '/' + kind, "unknown step (memcpy, memset, launch, record, wait, synchronize)");
-    return StepSpec {readStepBody(kind, JsonObject(body, path + '/' + kind)), path};
+    return StepSpec { readStepBody(kind, JsonObject(body, path + '/' + kind)), path };
 }
 
 ScenarioSpec ScenarioReader::read(const json& document)
@@ -302,7 +298,7 @@ Result<ScenarioSpec> parseScenario(std::string_view text, const std::filesystem:
     try {
         return ScenarioReader(file).read(*document);
     } catch (const JsonPathError& error) {
-        return Error {ErrorCode::ParseError, error.what(), SourceLocation::atJsonPath(file.string(), error.path)};
+        return Error { ErrorCode::ParseError, error.what(), SourceLocation::atJsonPath(file.string(), error.path) };
     }
 }
 

@@ -11,36 +11,36 @@ namespace engine::timing {
 
 namespace {
 
-constexpr std::uint32_t kSectorBytes = 32; // best-practices-guide-current.txt §9.2.1
+    constexpr std::uint32_t kSectorBytes = 32; // best-practices-guide-current.txt §9.2.1
 
-/// Per line touched by one warp access: which sectors, and which bytes of each (to tell full writes).
-/// No member initializers: a request's table of 64 stays uninitialized until a line is added to it.
-struct LineBytes {
-    std::uint64_t line;
-    std::uint8_t sectors;
-    std::array<std::uint32_t, 8> byteMask;
-};
+    /// Per line touched by one warp access: which sectors, and which bytes of each (to tell full writes).
+    /// No member initializers: a request's table of 64 stays uninitialized until a line is added to it.
+    struct LineBytes {
+        std::uint64_t line;
+        std::uint8_t sectors;
+        std::array<std::uint32_t, 8> byteMask;
+    };
 
-std::uint32_t bytesMask(std::uint32_t offset, std::uint32_t size)
-{
-    const std::uint64_t bits = size >= 32 ? 0xffffffffull : ((std::uint64_t {1} << size) - 1);
-    return static_cast<std::uint32_t>(bits << offset);
-}
+    std::uint32_t bytesMask(std::uint32_t offset, std::uint32_t size)
+    {
+        const std::uint64_t bits = size >= 32 ? 0xffffffffull : ((std::uint64_t { 1 } << size) - 1);
+        return static_cast<std::uint32_t>(bits << offset);
+    }
 
-WarpAccess toWarpAccess(const simt::MemoryEvent& event)
-{
-    WarpAccess access;
-    access.laneAddresses = *event.laneAddresses;
-    access.activeMask = event.activeMask;
-    access.bytesPerLane = static_cast<int>(event.bytesPerLane);
-    access.kind = event.op == simt::MemoryOp::Load ? AccessKind::Load : AccessKind::Store;
-    return access;
-}
+    WarpAccess toWarpAccess(const simt::MemoryEvent& event)
+    {
+        WarpAccess access;
+        access.laneAddresses = *event.laneAddresses;
+        access.activeMask = event.activeMask;
+        access.bytesPerLane = static_cast<int>(event.bytesPerLane);
+        access.kind = event.op == simt::MemoryOp::Load ? AccessKind::Load : AccessKind::Store;
+        return access;
+    }
 
 } // namespace
 
-BlockRecorder::BlockRecorder(
-    const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel, std::uint32_t warpsPerBlock)
+BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel,
+    std::uint32_t warpsPerBlock)
     : m_profile(profile)
     , m_module(module)
     , m_coalescer(makeGlobalCoalescer(profile))
@@ -51,7 +51,8 @@ BlockRecorder::BlockRecorder(
     , m_opTxnStart(warpsPerBlock, 0)
     , m_lineBytes(static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)))
     , m_cached(profile.caches.l2Bytes > 0)
-{ }
+{
+}
 
 std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled)
 {
@@ -94,13 +95,11 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         return;
     TraceOp& op = trace.ops.back();
     switch (event.space) {
-    case simt::MemorySpace::Shared:
-        recordShared(event, op);
-        break;
+    case simt::MemorySpace::Shared: recordShared(event, op); break;
     case simt::MemorySpace::Global:
     case simt::MemorySpace::Local:
         m_bytesRequested += event.space == simt::MemorySpace::Global
-            ? std::uint64_t {event.bytesPerLane} * static_cast<std::uint64_t>(std::popcount(event.activeMask))
+            ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(std::popcount(event.activeMask))
             : 0;
         op.kind = event.op == simt::MemoryOp::Load ? OpKind::GlobalLoad
             : event.op == simt::MemoryOp::Store    ? OpKind::GlobalStore
@@ -114,8 +113,7 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
             recordSegments(event, trace, op);
         op.memCount = static_cast<std::uint8_t>(trace.txns.size() - m_opTxnStart[event.warp.warp]);
         break;
-    default:
-        break; // .const and .param: the constant cache, timed as an instruction (pipe_class.h)
+    default: break; // .const and .param: the constant cache, timed as an instruction (pipe_class.h)
     }
 }
 
@@ -146,7 +144,7 @@ void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace
         while (i < count && lines[i].line != line)
             ++i;
         if (i == count && count < lines.size())
-            lines[count++] = LineBytes {line, 0, {}};
+            lines[count++] = LineBytes { line, 0, {} };
         // A naturally aligned lane access (at most 16 bytes) never crosses a 32-byte sector.
         const auto offset = static_cast<std::uint32_t>(address - line);
         const std::uint32_t sector = offset / kSectorBytes;
@@ -158,7 +156,7 @@ void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace
         for (std::uint32_t s = 0; s < 8; ++s)
             full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
         const auto bytes = sectorCount(lines[i].sectors) * kSectorBytes;
-        MemTxn txn {lines[i].line, bytes, lines[i].sectors, full, 0, {}};
+        MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, 0, {} };
         std::copy_n(lines[i].byteMask.begin(), txn.byteMasks.size(), txn.byteMasks.begin());
         trace.txns.push_back(txn);
     }
@@ -172,7 +170,7 @@ void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& tr
     CoalescingResult result;
     m_coalescer->coalesce(toWarpAccess(event), result);
     for (const GlobalTransaction& t : result.view())
-        trace.txns.push_back(MemTxn {t.address, t.sizeBytes, 0, 0, 0, {}});
+        trace.txns.push_back(MemTxn { t.address, t.sizeBytes, 0, 0, 0, {} });
     op.wavefronts = static_cast<std::uint8_t>(std::max(1, result.transactionCount));
 }
 

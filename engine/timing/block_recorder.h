@@ -20,8 +20,8 @@ namespace engine::timing {
 /// Lives on the timing model's thread.
 class BlockRecorder final : public simt::ExecutionObserver {
 public:
-    BlockRecorder(
-        const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel, std::uint32_t warpsPerBlock);
+    BlockRecorder(const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel,
+        std::uint32_t warpsPerBlock);
 
     /// Hands out the traces of the block just run and takes `recycled` (cleared) for the next one.
     std::vector<WarpTrace> takeTraces(std::vector<WarpTrace> recycled);
@@ -56,7 +56,7 @@ private:
     bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
     std::uint64_t m_bytesRequested = 0;
     std::uint64_t m_traceBytesLimit = 0; ///< 0: unbounded
-    std::stop_source m_traceStop {std::nostopstate};
+    std::stop_source m_traceStop { std::nostopstate };
     std::uint32_t m_issuesSinceCheck = 0;
     bool m_traceOverLimit = false;
 };

@@ -20,292 +20,291 @@ namespace engine::timing {
 
 namespace {
 
-bool needsImage(const ptx::Module& m)
-{
-    return std::any_of(m.variables.begin(), m.variables.end(),
-        [](const ptx::Variable& v) { return v.space == ptx::StateSpace::Global || v.space == ptx::StateSpace::Const; });
-}
-
-std::vector<simt::PcCounters> makeCounters(const ptx::Module& m)
-{
-    std::vector<simt::PcCounters> out(m.functions.size());
-    for (std::size_t f = 0; f < m.functions.size(); ++f) {
-        const std::size_t n = m.functions[f].instructions.size();
-        out[f].warpExecutions.assign(n, 0);
-        out[f].threadExecutions.assign(n, 0);
-        out[f].divergentBranches.assign(n, 0);
+    bool needsImage(const ptx::Module& m)
+    {
+        return std::any_of(m.variables.begin(), m.variables.end(), [](const ptx::Variable& v) {
+            return v.space == ptx::StateSpace::Global || v.space == ptx::StateSpace::Const;
+        });
     }
-    return out;
-}
 
-using Event = std::pair<std::uint64_t, std::uint32_t>; ///< (cycle, SM), smallest first
-
-/// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
-class LaunchTimer {
-public:
-    LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
-        const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy);
-
-    std::optional<Error> run(const std::stop_token& stop);
-    TimedLaunch result(const OccupancyResult& occupancy);
-
-private:
-    std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop);
-    std::optional<Error> dispatchFirstWave(const std::stop_token& stop);
-    std::optional<Error> retire(std::uint32_t sm, const std::stop_token& stop);
-    /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
-    void watchForSteadyState(const FinishedBlock& block);
-    SteadyWindowCounts steadyCounts() const;
-    Error traceLimitError(std::uint64_t linear) const;
-
-    const simt::LaunchRequest& m_request;
-    const simt::LaunchPlan& m_plan;
-    const TimingOptions& m_options;
-    MemoryHierarchy& m_hierarchy;
-    std::vector<StaticInstruction> m_statics; ///< analyzeModuleFlat
-    PipeTiming m_pipes;
-    IntervalRecorder m_intervals;
-    SmContext m_context;
-    BlockRecorder m_recorder;
-    simt::LaunchStats m_stats;
-    simt::IssueCounters m_issue;
-    simt::CtaRunner m_runner;
-    std::vector<SmModel> m_sms;
-    std::vector<std::vector<WarpTrace>> m_pool;
-    std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
-    std::vector<std::uint64_t> m_nextEvent;
-    std::uint64_t m_nextBlock = 0;
-    std::uint64_t m_age = 0;
-    std::uint64_t m_endCycle = 0;
-    std::optional<SteadyStateDetector> m_steadyState; ///< only when sampling
-    MemoryTraffic m_retiredTraffic; ///< of the blocks retired so far (sampling)
-    std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
-    bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
-    std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
-    std::uint64_t m_heldTraceBytes = 0; ///< of the traces outside the recorder (resident blocks, m_pool)
-};
-
-LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
-    const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy)
-    : m_request(request)
-    , m_plan(plan)
-    , m_options(options)
-    , m_hierarchy(hierarchy)
-    , m_statics(analyzeModuleFlat(*request.module))
-    , m_pipes(makePipeTiming(*request.profile))
-    , m_intervals(
-          static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals, options.sink)
-    , m_recorder(*request.profile, *request.module, request.kernel, plan.warpsPerBlock)
-    , m_stats {0, 0, 0, 0, 0, makeCounters(*request.module)}
-    , m_issue {0, 0, plan.instructionBudget}
-    , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
-    , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
-{
-    m_context = SmContext {m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
-        static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
-        static_cast<std::uint32_t>(blocksPerSm), blockLaunchInterval(*request.profile, plan.warpsPerBlock),
-        options.sampling.enabled};
-    if (options.sampling.enabled)
-        m_steadyState.emplace(std::uint64_t {m_nextEvent.size()} * m_context.blocksPerSm, options.sampling);
-    m_sms.reserve(m_nextEvent.size());
-    for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
-        m_sms.emplace_back(sm, m_context);
-}
-
-std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop)
-{
-    const std::uint64_t linear = m_nextBlock++;
-    const auto limit = m_options.traceBytesLimit;
-    if (limit != 0)
-        m_recorder.limitTraceBytes(limit > m_heldTraceBytes ? limit - m_heldTraceBytes : 1, m_traceStop);
-    m_runner.start(linear);
-    if (!m_runner.runToCompletion(stop)) {
-        if (m_recorder.traceOverLimit())
-            return traceLimitError(linear);
-        return simt::describeFault(m_runner.context());
-    }
-    m_stats.divergentBranches += m_runner.context().divergentBranches;
-    m_runner.context().divergentBranches = 0;
-    std::vector<WarpTrace> recycled;
-    if (!m_pool.empty()) {
-        recycled = std::move(m_pool.back());
-        m_pool.pop_back();
-    }
-    m_heldTraceBytes -= traceBytes(recycled);
-    auto traces = m_recorder.takeTraces(std::move(recycled));
-    m_heldTraceBytes += traceBytes(traces);
-    m_sms[sm].addBlock(linear, std::move(traces), now, m_age);
-    if (now < m_nextEvent[sm]) {
-        m_nextEvent[sm] = now;
-        m_events.emplace(now, sm);
-    }
-    return std::nullopt;
-}
-
-std::optional<Error> LaunchTimer::dispatchFirstWave(const std::stop_token& stop)
-{
-    // Blocks go to SMs in linear order, one per SM per round, until every SM is full or none is left
-    // (programming-guide-0.8.2.txt §3.2: blocks are distributed to the multiprocessors as resources allow).
-    for (std::uint32_t round = 0; round < m_context.blocksPerSm; ++round) {
-        for (std::uint32_t sm = 0; sm < m_sms.size() && m_nextBlock < m_plan.blockCount; ++sm) {
-            if (auto error = dispatch(sm, 0, stop))
-                return error;
+    std::vector<simt::PcCounters> makeCounters(const ptx::Module& m)
+    {
+        std::vector<simt::PcCounters> out(m.functions.size());
+        for (std::size_t f = 0; f < m.functions.size(); ++f) {
+            const std::size_t n = m.functions[f].instructions.size();
+            out[f].warpExecutions.assign(n, 0);
+            out[f].threadExecutions.assign(n, 0);
+            out[f].divergentBranches.assign(n, 0);
         }
+        return out;
     }
-    return std::nullopt;
-}
 
-std::optional<Error> LaunchTimer::retire(std::uint32_t sm, const std::stop_token& stop)
-{
-    auto& finished = m_sms[sm].finished();
-    std::vector<FinishedBlock> done;
-    done.swap(finished);
-    for (FinishedBlock& block : done) {
-        m_endCycle = std::max(m_endCycle, block.finishCycle);
-        m_pool.push_back(std::move(block.traces));
-        if (m_steadyState && m_nextBlock < m_plan.blockCount)
-            watchForSteadyState(block);
-        if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
-            if (auto error = dispatch(sm, block.finishCycle, stop))
-                return error;
+    using Event = std::pair<std::uint64_t, std::uint32_t>; ///< (cycle, SM), smallest first
+
+    /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
+    class LaunchTimer {
+    public:
+        LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
+            const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy);
+
+        std::optional<Error> run(const std::stop_token& stop);
+        TimedLaunch result(const OccupancyResult& occupancy);
+
+    private:
+        std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop);
+        std::optional<Error> dispatchFirstWave(const std::stop_token& stop);
+        std::optional<Error> retire(std::uint32_t sm, const std::stop_token& stop);
+        /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
+        void watchForSteadyState(const FinishedBlock& block);
+        SteadyWindowCounts steadyCounts() const;
+        Error traceLimitError(std::uint64_t linear) const;
+
+        const simt::LaunchRequest& m_request;
+        const simt::LaunchPlan& m_plan;
+        const TimingOptions& m_options;
+        MemoryHierarchy& m_hierarchy;
+        std::vector<StaticInstruction> m_statics; ///< analyzeModuleFlat
+        PipeTiming m_pipes;
+        IntervalRecorder m_intervals;
+        SmContext m_context;
+        BlockRecorder m_recorder;
+        simt::LaunchStats m_stats;
+        simt::IssueCounters m_issue;
+        simt::CtaRunner m_runner;
+        std::vector<SmModel> m_sms;
+        std::vector<std::vector<WarpTrace>> m_pool;
+        std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
+        std::vector<std::uint64_t> m_nextEvent;
+        std::uint64_t m_nextBlock = 0;
+        std::uint64_t m_age = 0;
+        std::uint64_t m_endCycle = 0;
+        std::optional<SteadyStateDetector> m_steadyState; ///< only when sampling
+        MemoryTraffic m_retiredTraffic; ///< of the blocks retired so far (sampling)
+        std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
+        bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
+        std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
+        std::uint64_t m_heldTraceBytes = 0; ///< of the traces outside the recorder (resident blocks, m_pool)
+    };
+
+    LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
+        simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy)
+        : m_request(request)
+        , m_plan(plan)
+        , m_options(options)
+        , m_hierarchy(hierarchy)
+        , m_statics(analyzeModuleFlat(*request.module))
+        , m_pipes(makePipeTiming(*request.profile))
+        , m_intervals(static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals,
+              options.sink)
+        , m_recorder(*request.profile, *request.module, request.kernel, plan.warpsPerBlock)
+        , m_stats { 0, 0, 0, 0, 0, makeCounters(*request.module) }
+        , m_issue { 0, 0, plan.instructionBudget }
+        , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
+        , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
+    {
+        m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
+            static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
+            static_cast<std::uint32_t>(blocksPerSm),
+            blockLaunchInterval(*request.profile, plan.warpsPerBlock), options.sampling.enabled };
+        if (options.sampling.enabled)
+            m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
+        m_sms.reserve(m_nextEvent.size());
+        for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
+            m_sms.emplace_back(sm, m_context);
+    }
+
+    std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop)
+    {
+        const std::uint64_t linear = m_nextBlock++;
+        const auto limit = m_options.traceBytesLimit;
+        if (limit != 0)
+            m_recorder.limitTraceBytes(limit > m_heldTraceBytes ? limit - m_heldTraceBytes : 1, m_traceStop);
+        m_runner.start(linear);
+        if (!m_runner.runToCompletion(stop)) {
+            if (m_recorder.traceOverLimit())
+                return traceLimitError(linear);
+            return simt::describeFault(m_runner.context());
         }
+        m_stats.divergentBranches += m_runner.context().divergentBranches;
+        m_runner.context().divergentBranches = 0;
+        std::vector<WarpTrace> recycled;
+        if (!m_pool.empty()) {
+            recycled = std::move(m_pool.back());
+            m_pool.pop_back();
+        }
+        m_heldTraceBytes -= traceBytes(recycled);
+        auto traces = m_recorder.takeTraces(std::move(recycled));
+        m_heldTraceBytes += traceBytes(traces);
+        m_sms[sm].addBlock(linear, std::move(traces), now, m_age);
+        if (now < m_nextEvent[sm]) {
+            m_nextEvent[sm] = now;
+            m_events.emplace(now, sm);
+        }
+        return std::nullopt;
     }
-    return std::nullopt;
-}
 
-void LaunchTimer::watchForSteadyState(const FinishedBlock& block)
-{
-    m_retiredTraffic.add(block.traffic);
-    CacheFill fill;
-    if (m_steadyState->nextClosesWindow()) {
-        fill = CacheFill {m_hierarchy.l2Fill()};
-        m_windowTraffic.push_back(m_retiredTraffic);
+    std::optional<Error> LaunchTimer::dispatchFirstWave(const std::stop_token& stop)
+    {
+        // Blocks go to SMs in linear order, one per SM per round, until every SM is full or none is left
+        // (programming-guide-0.8.2.txt §3.2: blocks are distributed to the multiprocessors as resources allow).
+        for (std::uint32_t round = 0; round < m_context.blocksPerSm; ++round) {
+            for (std::uint32_t sm = 0; sm < m_sms.size() && m_nextBlock < m_plan.blockCount; ++sm) {
+                if (auto error = dispatch(sm, 0, stop))
+                    return error;
+            }
+        }
+        return std::nullopt;
     }
-    const BlockCost cost {block.traffic.dramBytesRead + block.traffic.dramBytesWritten,
-        block.traffic.caches.l1HitSectors, block.traffic.caches.l2HitSectors};
-    if (m_steadyState->onBlockFinished(block.finishCycle, cost, fill))
-        m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
-}
 
-// An SM keeps stepping while its next event stays within kRunAhead cycles of the event that woke it,
-// instead of returning to the launch's queue after every cycle: its state stays in the host's caches,
-// which makes the model about 1.4x faster. SMs interact only through the L2 and DRAM, whose latencies
-// (193-600 cycles on every profile) are far longer than this window, so running ahead reorders
-// requests only within a small fraction of the time they take (bounded lax synchronization, as
-// parallel simulators use it: ZSim, Sanchez and Kozyrakis, ISCA 2013). Modeled cycles move by < 0.2 %
-// on the bundled copies; deterministic like the rest.
-constexpr std::uint64_t kRunAhead = 32;
+    std::optional<Error> LaunchTimer::retire(std::uint32_t sm, const std::stop_token& stop)
+    {
+        auto& finished = m_sms[sm].finished();
+        std::vector<FinishedBlock> done;
+        done.swap(finished);
+        for (FinishedBlock& block : done) {
+            m_endCycle = std::max(m_endCycle, block.finishCycle);
+            m_pool.push_back(std::move(block.traces));
+            if (m_steadyState && m_nextBlock < m_plan.blockCount)
+                watchForSteadyState(block);
+            if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
+                if (auto error = dispatch(sm, block.finishCycle, stop))
+                    return error;
+            }
+        }
+        return std::nullopt;
+    }
 
-Error LaunchTimer::traceLimitError(std::uint64_t linear) const
-{
-    const auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
-    return Error {ErrorCode::InvalidArgument,
-        "block " + std::to_string(linear) + " of " + std::to_string(m_plan.blockCount) + " stopped after "
-            + std::to_string(m_issue.warpInstructions)
-            + " warp instructions: the timing model's instruction traces outgrew this launch's limit of "
-            + mib(m_options.traceBytesLimit) + " (a loop that never ends? --functional runs without traces)"};
-}
+    void LaunchTimer::watchForSteadyState(const FinishedBlock& block)
+    {
+        m_retiredTraffic.add(block.traffic);
+        CacheFill fill;
+        if (m_steadyState->nextClosesWindow()) {
+            fill = CacheFill { m_hierarchy.l2Fill() };
+            m_windowTraffic.push_back(m_retiredTraffic);
+        }
+        const BlockCost cost { block.traffic.dramBytesRead + block.traffic.dramBytesWritten,
+            block.traffic.caches.l1HitSectors, block.traffic.caches.l2HitSectors };
+        if (m_steadyState->onBlockFinished(block.finishCycle, cost, fill))
+            m_dispatchStopped = true; // the resident blocks still finish (the launch's tail)
+    }
 
-std::optional<Error> LaunchTimer::run(const std::stop_token& outer)
-{
-    // The functional runs stop on the caller's request or on the recorder's (trace limit).
-    const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
-    const std::stop_token stop = m_traceStop.get_token();
-    if (auto error = dispatchFirstWave(stop))
-        return error;
-    while (!m_events.empty()) {
-        const auto [cycle, sm] = m_events.top();
-        m_events.pop();
-        if (cycle != m_nextEvent[sm])
-            continue; // superseded by an earlier event for the same SM
-        m_nextEvent[sm] = kNever;
-        std::uint64_t next = m_sms[sm].step(cycle);
-        if (auto error = retire(sm, stop))
+    // An SM keeps stepping while its next event stays within kRunAhead cycles of the event that woke it,
+    // instead of returning to the launch's queue after every cycle: its state stays in the host's caches,
+    // which makes the model about 1.4x faster. SMs interact only through the L2 and DRAM, whose latencies
+    // (193-600 cycles on every profile) are far longer than this window, so running ahead reorders
+    // requests only within a small fraction of the time they take (bounded lax synchronization, as
+    // parallel simulators use it: ZSim, Sanchez and Kozyrakis, ISCA 2013). Modeled cycles move by < 0.2 %
+    // on the bundled copies; deterministic like the rest.
+    constexpr std::uint64_t kRunAhead = 32;
+
+    Error LaunchTimer::traceLimitError(std::uint64_t linear) const
+    {
+        const auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
+        return Error { ErrorCode::InvalidArgument,
+            "block " + std::to_string(linear) + " of " + std::to_string(m_plan.blockCount) + " stopped after "
+                + std::to_string(m_issue.warpInstructions)
+                + " warp instructions: the timing model's instruction traces outgrew this launch's limit of "
+                + mib(m_options.traceBytesLimit) + " (a loop that never ends? --functional runs without traces)" };
+    }
+
+    std::optional<Error> LaunchTimer::run(const std::stop_token& outer)
+    {
+        // The functional runs stop on the caller's request or on the recorder's (trace limit).
+        const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
+        const std::stop_token stop = m_traceStop.get_token();
+        if (auto error = dispatchFirstWave(stop))
             return error;
-        while (next < cycle + kRunAhead && next < m_nextEvent[sm]) {
-            next = m_sms[sm].step(next);
+        while (!m_events.empty()) {
+            const auto [cycle, sm] = m_events.top();
+            m_events.pop();
+            if (cycle != m_nextEvent[sm])
+                continue; // superseded by an earlier event for the same SM
+            m_nextEvent[sm] = kNever;
+            std::uint64_t next = m_sms[sm].step(cycle);
             if (auto error = retire(sm, stop))
                 return error;
+            while (next < cycle + kRunAhead && next < m_nextEvent[sm]) {
+                next = m_sms[sm].step(next);
+                if (auto error = retire(sm, stop))
+                    return error;
+            }
+            if (next < m_nextEvent[sm]) {
+                m_nextEvent[sm] = next;
+                m_events.emplace(next, sm);
+            }
         }
-        if (next < m_nextEvent[sm]) {
-            m_nextEvent[sm] = next;
-            m_events.emplace(next, sm);
+        return std::nullopt;
+    }
+
+    SteadyWindowCounts LaunchTimer::steadyCounts() const
+    {
+        SteadyWindowCounts steady;
+        steady.traffic.addDifference(m_windowTraffic.back(), m_windowTraffic[m_steadyState->steadyFrom()]);
+        steady.blocks = m_steadyState->steadyBlocks();
+        return steady;
+    }
+
+    double ratio(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : double(part) / double(whole); }
+
+    TimedLaunch LaunchTimer::result(const OccupancyResult& occupancy)
+    {
+        const DeviceProfile& profile = *m_request.profile;
+        TimedLaunch out;
+        double warpCycles = 0;
+        std::uint64_t activeCycles = 0;
+        for (SmModel& sm : m_sms) {
+            sm.accumulate(m_endCycle);
+            warpCycles += sm.residentWarpCycles();
+            activeCycles += sm.activeCycles();
         }
+        m_stats.warpInstructions = m_issue.warpInstructions;
+        m_stats.threadInstructions = m_issue.threadInstructions;
+        m_stats.blocks = m_plan.blockCount;
+        m_stats.warps = m_plan.blockCount * m_plan.warpsPerBlock;
+        out.stats = std::move(m_stats);
+        out.memory = m_recorder.counters().totals();
+        out.perPcMemory = m_recorder.counters().perPc();
+        out.sampledRequests = m_recorder.counters().sampled().requests();
+        out.sampledLanes = m_recorder.counters().sampled().lanes();
+        out.simulatedBlocks = m_nextBlock;
+        out.sampled = m_nextBlock < m_plan.blockCount;
+        out.cycles = m_endCycle;
+        if (out.sampled) {
+            // The blocks never dispatched would have retired at the steady rate before the tail just simulated.
+            const double rest = static_cast<double>(m_plan.blockCount - m_nextBlock);
+            out.cycles += static_cast<std::uint64_t>(std::llround(rest / m_steadyState->blocksPerCycle()));
+        }
+        out.kernelTimeUs = static_cast<double>(out.cycles) / profile.coreClockMhz;
+        out.launchOverheadUs = profile.timing.launchOverheadUs;
+        out.timeUs = out.kernelTimeUs + out.launchOverheadUs;
+        out.blocksPerSm = occupancy.blocksPerSm;
+        out.registersPerThread = m_options.registersPerThread;
+        out.theoreticalOccupancy = occupancy.occupancy;
+        out.achievedOccupancy
+            = activeCycles == 0 ? 0.0 : warpCycles / double(activeCycles) / profile.limits.maxWarpsPerSm;
+        out.dramBytesRead = m_hierarchy.dramBytesRead();
+        out.dramBytesWritten = m_hierarchy.dramBytesWritten();
+        out.caches = m_hierarchy.counters();
+        out.bytesRequested = m_recorder.bytesRequested();
+        if (out.sampled)
+            extrapolateCounters(out, out.simulatedBlocks, m_plan.blockCount, steadyCounts());
+        out.l1HitRate = ratio(out.caches.l1HitSectors, out.caches.l1HitSectors + out.caches.l1MissSectors);
+        out.l2HitRate = ratio(out.caches.l2HitSectors, out.caches.l2HitSectors + out.caches.l2MissSectors);
+        out.effectiveBandwidthGBps = out.timeUs > 0 ? double(out.bytesRequested) / 1e3 / out.timeUs : 0.0;
+        out.theoreticalBandwidthGBps = theoreticalBandwidthGBps(profile.memory);
+        m_intervals.flush();
+        out.intervals = std::move(m_intervals.kept());
+        out.intervalsDropped = m_intervals.dropped();
+        return out;
     }
-    return std::nullopt;
-}
-
-SteadyWindowCounts LaunchTimer::steadyCounts() const
-{
-    SteadyWindowCounts steady;
-    steady.traffic.addDifference(m_windowTraffic.back(), m_windowTraffic[m_steadyState->steadyFrom()]);
-    steady.blocks = m_steadyState->steadyBlocks();
-    return steady;
-}
-
-double ratio(std::uint64_t part, std::uint64_t whole)
-{
-    return whole == 0 ? 0.0 : double(part) / double(whole);
-}
-
-TimedLaunch LaunchTimer::result(const OccupancyResult& occupancy)
-{
-    const DeviceProfile& profile = *m_request.profile;
-    TimedLaunch out;
-    double warpCycles = 0;
-    std::uint64_t activeCycles = 0;
-    for (SmModel& sm : m_sms) {
-        sm.accumulate(m_endCycle);
-        warpCycles += sm.residentWarpCycles();
-        activeCycles += sm.activeCycles();
-    }
-    m_stats.warpInstructions = m_issue.warpInstructions;
-    m_stats.threadInstructions = m_issue.threadInstructions;
-    m_stats.blocks = m_plan.blockCount;
-    m_stats.warps = m_plan.blockCount * m_plan.warpsPerBlock;
-    out.stats = std::move(m_stats);
-    out.memory = m_recorder.counters().totals();
-    out.perPcMemory = m_recorder.counters().perPc();
-    out.sampledRequests = m_recorder.counters().sampled().requests();
-    out.sampledLanes = m_recorder.counters().sampled().lanes();
-    out.simulatedBlocks = m_nextBlock;
-    out.sampled = m_nextBlock < m_plan.blockCount;
-    out.cycles = m_endCycle;
-    if (out.sampled) {
-        // The blocks never dispatched would have retired at the steady rate before the tail just simulated.
-        const double rest = static_cast<double>(m_plan.blockCount - m_nextBlock);
-        out.cycles += static_cast<std::uint64_t>(std::llround(rest / m_steadyState->blocksPerCycle()));
-    }
-    out.kernelTimeUs = static_cast<double>(out.cycles) / profile.coreClockMhz;
-    out.launchOverheadUs = profile.timing.launchOverheadUs;
-    out.timeUs = out.kernelTimeUs + out.launchOverheadUs;
-    out.blocksPerSm = occupancy.blocksPerSm;
-    out.registersPerThread = m_options.registersPerThread;
-    out.theoreticalOccupancy = occupancy.occupancy;
-    out.achievedOccupancy = activeCycles == 0 ? 0.0 : warpCycles / double(activeCycles) / profile.limits.maxWarpsPerSm;
-    out.dramBytesRead = m_hierarchy.dramBytesRead();
-    out.dramBytesWritten = m_hierarchy.dramBytesWritten();
-    out.caches = m_hierarchy.counters();
-    out.bytesRequested = m_recorder.bytesRequested();
-    if (out.sampled)
-        extrapolateCounters(out, out.simulatedBlocks, m_plan.blockCount, steadyCounts());
-    out.l1HitRate = ratio(out.caches.l1HitSectors, out.caches.l1HitSectors + out.caches.l1MissSectors);
-    out.l2HitRate = ratio(out.caches.l2HitSectors, out.caches.l2HitSectors + out.caches.l2MissSectors);
-    out.effectiveBandwidthGBps = out.timeUs > 0 ? double(out.bytesRequested) / 1e3 / out.timeUs : 0.0;
-    out.theoreticalBandwidthGBps = theoreticalBandwidthGBps(profile.memory);
-    m_intervals.flush();
-    out.intervals = std::move(m_intervals.kept());
-    out.intervalsDropped = m_intervals.dropped();
-    return out;
-}
 
 } // namespace
 
-Result<TimedLaunch> runTimedKernel(
-    const simt::LaunchRequest& request, simt::DeviceMemory& memory, const TimingOptions& options, std::stop_token stop)
+Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
+    const TimingOptions& options, std::stop_token stop)
 {
     if (!request.module || !request.profile)
-        return Error {ErrorCode::InvalidArgument, "timed launch without a module or a device profile", {}};
+        return Error { ErrorCode::InvalidArgument, "timed launch without a module or a device profile", {} };
     simt::ModuleImage ownImage;
     const simt::ModuleImage* image = request.moduleImage;
     if (!image) {
@@ -316,17 +315,16 @@ Result<TimedLaunch> runTimedKernel(
     auto plan = simt::makeLaunchPlan(request, *image);
     if (!plan)
         return plan.error();
-    const OccupancyInput input {static_cast<int>(plan->threadsPerBlock), static_cast<int>(options.registersPerThread),
-        static_cast<int>(plan->sharedBytes)};
+    const OccupancyInput input { static_cast<int>(plan->threadsPerBlock), static_cast<int>(options.registersPerThread),
+        static_cast<int>(plan->sharedBytes) };
     auto occupancy = calculateOccupancy(*request.profile, input);
     if (!occupancy)
         return occupancy.error();
     if (occupancy->blocksPerSm == 0)
-        return Error {ErrorCode::InvalidArgument,
-            "a block of " + std::to_string(plan->threadsPerBlock) + " threads with "
-                + std::to_string(options.registersPerThread) + " registers per thread and "
-                + std::to_string(plan->sharedBytes) + " bytes of shared memory does not fit on one SM of "
-                + request.profile->id};
+        return Error { ErrorCode::InvalidArgument,
+            "a block of " + std::to_string(plan->threadsPerBlock) + " threads with " + std::to_string(options.registersPerThread)
+                + " registers per thread and " + std::to_string(plan->sharedBytes)
+                + " bytes of shared memory does not fit on one SM of " + request.profile->id };
     std::unique_ptr<MemoryHierarchy> own;
     MemoryHierarchy* hierarchy = options.deviceMemory;
     if (!hierarchy) {

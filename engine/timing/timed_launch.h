@@ -26,7 +26,7 @@ struct TimingOptions {
     /// L2); null: a fresh, empty L2 for this launch.
     MemoryHierarchy* deviceMemory = nullptr;
     /// SMs whose warps' state intervals are recorded in detail; counters are exact for all SMs regardless.
-    std::vector<std::uint32_t> recordSms {0};
+    std::vector<std::uint32_t> recordSms { 0 };
     std::size_t maxIntervals = 1'000'000; ///< the rest are counted in TimedLaunch::intervalsDropped
     /// When set, intervals go there in batches (the caller has called beginLaunch) instead of into the result.
     TraceSink* sink = nullptr;

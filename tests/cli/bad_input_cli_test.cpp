@@ -137,6 +137,17 @@ TEST_F(BadInput, EmptyOptionValueIsAUsageError)
         "option --device needs a value (ID), not an empty string");
 }
 
+TEST_F(BadInput, DatabaseIsCheckedBeforeTheRun)
+{
+    const auto file = scenario(m_scenario);
+    expectOneLine(runCli({"run", file, "--db", m_dir.string()}, kNoUserProfiles),
+        m_dir.string() + ": is a directory, not a session database");
+    expectOneLine(runCli({"sweep", file, "--param", "offset=0:1", "--device", "v100", "--csv", "--db",
+                             (m_dir / "no/such/folder/s.wsdb").string()},
+                      kNoUserProfiles),
+        "cannot create the database: no folder");
+}
+
 TEST_F(BadInput, UnknownArchitectureIsAnErrorNotSm75)
 {
     if (!fs::exists("/usr/local/cuda/bin/nvcc"))
