@@ -40,8 +40,7 @@ StreamOpKind streamOpKind(DeviceOpKind kind)
 }
 
 /// Exact per-PC totals of one launch: issues from the functional run, memory from the generation's rules.
-std::vector<PcCounter> pcCounters(
-    const LaunchReport& launch, const ptx::Function& function, std::uint32_t functionIndex)
+std::vector<PcCounter> pcCounters(const LaunchReport& launch, const ptx::Function& function, std::uint32_t functionIndex)
 {
     std::vector<PcCounter> counters;
     const auto& perFunction = launch.outcome.stats.perFunction;
@@ -109,8 +108,7 @@ LaunchSummary launchSummary(const LaunchReport& launch, LaunchId id, double star
 
 } // namespace
 
-ModuleRecord scenarioModuleRecord(
-    const ResolvedScenario& scenario, const ptx::Module& module, const DeviceProfile& profile)
+ModuleRecord scenarioModuleRecord(const ResolvedScenario& scenario, const ptx::Module& module, const DeviceProfile& profile)
 {
     ModuleRecord record;
     record.id = ModuleId(0);
@@ -148,8 +146,8 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
     std::vector<double> launchStarts;
     std::vector<StreamOp> ops;
     for (const auto& entry : report.timeline) {
-        StreamOp op {StreamId(entry.op.stream), streamOpKind(entry.op.kind), entry.op.name, entry.startUs, entry.endUs,
-            entry.op.bytes, std::nullopt};
+        StreamOp op { StreamId(entry.op.stream), streamOpKind(entry.op.kind), entry.op.name, entry.startUs, entry.endUs,
+            entry.op.bytes, std::nullopt };
         if (entry.op.kind == DeviceOpKind::Kernel) {
             op.launch = LaunchId(static_cast<std::uint32_t>(launchStarts.size()));
             launchStarts.push_back(entry.startUs);
@@ -168,15 +166,13 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
         if (kernel == kernels.end()) {
             const KernelId id(static_cast<std::uint32_t>(kernels.size()));
             kernel = kernels.emplace(launch.mangled, id).first;
-            sink.kernel(KernelRecord {id, moduleRecord.id, launch.kernel, launch.mangled,
-                static_cast<std::uint32_t>(launch.registersPerThread),
-                static_cast<std::uint32_t>(launch.staticSharedBytes),
-                static_cast<std::uint32_t>(function.instructions.size())});
+            sink.kernel(KernelRecord { id, moduleRecord.id, launch.kernel, launch.mangled,
+                static_cast<std::uint32_t>(launch.registersPerThread), static_cast<std::uint32_t>(launch.staticSharedBytes),
+                static_cast<std::uint32_t>(function.instructions.size()) });
         }
         const LaunchId id(static_cast<std::uint32_t>(i));
-        sink.beginLaunch(
-            LaunchInfo {id, kernel->second, StreamId(launch.stream), {launch.grid[0], launch.grid[1], launch.grid[2]},
-                {launch.block[0], launch.block[1], launch.block[2]}, launch.dynamicSharedBytes});
+        sink.beginLaunch(LaunchInfo { id, kernel->second, StreamId(launch.stream), { launch.grid[0], launch.grid[1], launch.grid[2] },
+            { launch.block[0], launch.block[1], launch.block[2] }, launch.dynamicSharedBytes });
         const auto counters = pcCounters(launch, function, static_cast<std::uint32_t>(functionIndex));
         sink.pcCounters(counters);
         if (!launch.outcome.sampledRequests.empty())
@@ -188,7 +184,7 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
         sink.endLaunch(launchSummary(launch, id, i < launchStarts.size() ? launchStarts[i] : 0.0));
     }
     sink.streamOps(ops);
-    sink.endRun(RunSummary {report.totalTimeUs});
+    sink.endRun(RunSummary { report.totalTimeUs });
 }
 
 } // namespace engine

@@ -21,8 +21,7 @@ struct RecordingContext {
 /// The module record of a scenario's kernels: its path, the PTX text the engine ran (the .ptx file, or the
 /// PTX shipped beside a .cu for this device) and the CUDA source when the module is a .cu file. Texts
 /// that cannot be read are left empty.
-ModuleRecord scenarioModuleRecord(
-    const ResolvedScenario& scenario, const ptx::Module& module, const DeviceProfile& profile);
+ModuleRecord scenarioModuleRecord(const ResolvedScenario& scenario, const ptx::Module& module, const DeviceProfile& profile);
 
 /// Sends a finished run to a trace sink in the sink's order: beginRun, the module, each kernel before its
 /// first launch, each launch (per-PC counters of the kernel function with their PTX lines — a called .func

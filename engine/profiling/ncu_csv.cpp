@@ -92,7 +92,7 @@ std::optional<double> NcuKernelRecord::metric(std::string_view name) const
 
 Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const std::string& fileName)
 {
-    std::istringstream in {std::string(text)};
+    std::istringstream in { std::string(text) };
     std::string line;
     std::vector<std::string> header;
     std::map<int, NcuKernelRecord> records;
@@ -106,17 +106,15 @@ Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const st
         }
         const auto fields = splitCsv(line);
         if (fields.size() != header.size())
-            return Error {ErrorCode::ParseError,
-                "expected " + std::to_string(header.size()) + " fields, found " + std::to_string(fields.size()),
-                SourceLocation::inFile(fileName, lineNumber)};
+            return Error { ErrorCode::ParseError, "expected " + std::to_string(header.size()) + " fields, found "
+                    + std::to_string(fields.size()), SourceLocation::inFile(fileName, lineNumber) };
         std::map<std::string, std::string> row;
         for (std::size_t i = 0; i < fields.size(); ++i)
             row[header[i]] = fields[i];
         const auto id = parseNumber(row["ID"]);
         const auto value = parseNumber(row["Metric Value"]);
         if (!id || !value)
-            return Error {ErrorCode::ParseError, "ID or Metric Value is not a number",
-                SourceLocation::inFile(fileName, lineNumber)};
+            return Error { ErrorCode::ParseError, "ID or Metric Value is not a number", SourceLocation::inFile(fileName, lineNumber) };
         auto& record = records[static_cast<int>(*id)];
         record.id = static_cast<int>(*id);
         record.kernelName = row["Kernel Name"];
@@ -125,8 +123,8 @@ Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const st
         record.metrics[row["Metric Name"]] = *value * unitScale(row["Metric Unit"]);
     }
     if (header.empty())
-        return Error {ErrorCode::ParseError, "no ncu CSV header (\"ID\",...) found; export with ncu --csv",
-            SourceLocation::inFile(fileName)};
+        return Error { ErrorCode::ParseError, "no ncu CSV header (\"ID\",...) found; export with ncu --csv",
+            SourceLocation::inFile(fileName) };
     std::vector<NcuKernelRecord> out;
     for (auto& [id, record] : records)
         out.push_back(std::move(record));
