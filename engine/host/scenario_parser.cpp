@@ -259,7 +259,11 @@ StepSpec ScenarioReader::readStep(const json& value, const std::string& path)
 {
     if (!value.is_object() || value.size() != 1)
         throw JsonPathError(path, "a step is an object with exactly one key: memcpy, memset, launch, record, wait or synchronize");
-    const auto& [kind, body] = *value.items().begin();
+    // The step's only key and its body, read from a named iterator: a structured binding to
+    // `*value.items().begin()` would outlive the proxy it refers to (ASan, scenario_fuzzer).
+    const auto first = value.begin();
+    const std::string kind = first.key();
+    const json& body = first.value();
     static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize" };
     if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
         throw JsonPathError(path + '/' + kind, "unknown step (memcpy, memset, launch, record, wait, synchronize)");
