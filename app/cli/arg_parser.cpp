@@ -39,7 +39,8 @@ ParsedArgs ParsedArgs::parse(const std::vector<std::string>& args, const std::ve
 {
     ParsedArgs parsed;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        const bool shortOption = args[i].size() == 2 && args[i][0] == '-' && std::isalpha(static_cast<unsigned char>(args[i][1]));
+        const bool shortOption
+            = args[i].size() == 2 && args[i][0] == '-' && std::isalpha(static_cast<unsigned char>(args[i][1]));
         const auto arg = shortOption ? longNameOf(specs, args[i]) : args[i];
         if (!arg.starts_with("--") || arg == "--") {
             parsed.m_positional.push_back(arg);
@@ -65,6 +66,9 @@ ParsedArgs ParsedArgs::parse(const std::vector<std::string>& args, const std::ve
                 throw UsageError("option --" + name + " needs a value (" + spec->valueName + ")");
             inlineValue = args[++i];
         }
+        // An empty value (`--device ""`, often an unset shell variable) would otherwise mean the default.
+        if (inlineValue->empty())
+            throw UsageError("option --" + name + " needs a value (" + spec->valueName + "), not an empty string");
         auto& slot = parsed.m_values[name];
         if (!slot.empty() && !spec->repeatable)
             throw UsageError("option --" + name + " given more than once");
@@ -95,8 +99,8 @@ std::string ParsedArgs::required(const std::string& name) const
     return *text;
 }
 
-long long ParsedArgs::integer(const std::string& name, long long min, long long max,
-    std::optional<long long> fallback) const
+long long ParsedArgs::integer(
+    const std::string& name, long long min, long long max, std::optional<long long> fallback) const
 {
     const auto text = value(name);
     if (!text) {
@@ -108,7 +112,8 @@ long long ParsedArgs::integer(const std::string& name, long long min, long long 
     if (!number)
         throw UsageError("--" + name + ": expected an integer, got '" + *text + "'");
     if (*number < min || *number > max)
-        throw UsageError("--" + name + ": " + *text + " is outside " + std::to_string(min) + ".." + std::to_string(max));
+        throw UsageError(
+            "--" + name + ": " + *text + " is outside " + std::to_string(min) + ".." + std::to_string(max));
     return *number;
 }
 

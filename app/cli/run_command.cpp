@@ -1,5 +1,6 @@
 // warpscope-cli run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--db FILE] [--json]
 #include "app/cli/command_list.h"
+#include "app/cli/database_target.h"
 #include "app/cli/device_loading.h"
 #include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
@@ -64,6 +65,8 @@ int runRun(const ParsedArgs& args, CommandIo& io)
         throw UsageError("expected one scenario file");
     const auto overrides = parseOverrides(args);
     const auto budget = args.integer("budget", 1, INT64_MAX, 2'000'000'000);
+    if (const auto db = args.value("db"); db && databaseTargetProblem(*db))
+        throw UsageError(*databaseTargetProblem(*db));
     const auto catalog = loadCatalogOrReport(io.err);
     if (!catalog)
         return ExitBadInput;

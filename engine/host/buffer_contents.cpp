@@ -1,5 +1,7 @@
 #include "engine/host/buffer_contents.h"
 
+#include "engine/common/input_file.h"
+
 #include <cstring>
 #include <fstream>
 
@@ -51,6 +53,10 @@ void store(std::span<std::uint8_t> bytes, ElementType type, std::size_t index, d
 
 std::optional<Error> fromFile(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes)
 {
+    if (auto error = checkInputFile(buffer.init.file)) {
+        error->message = "init file of buffer '" + buffer.name + "' " + error->message;
+        return error;
+    }
     std::ifstream in(buffer.init.file, std::ios::binary | std::ios::ate);
     if (!in)
         return Error { ErrorCode::IoError, "cannot open the init file of buffer '" + buffer.name + "'",
@@ -89,7 +95,9 @@ std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::spa
         break;
     case BufferInit::Kind::Fill: {
         const double value = buffer.init.fillValue;
-        const auto bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(value));
+        // The parser checked that the value fits the type (fill_value.h); u64 fills reach 2^64 - 2^11.
+        const auto bits = value >= 0 ? static_cast<std::uint64_t>(value)
+                                     : static_cast<std::uint64_t>(static_cast<std::int64_t>(value));
         for (std::size_t i = 0; i < buffer.count; ++i)
             store(bytes, type, i, value, bits);
         break;

@@ -132,6 +132,7 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
     info.date = context.date;
     info.toolVersion = context.toolVersion;
     info.deviceId = report.device;
+    info.deviceName = context.deviceName;
     info.deviceProfileJson = context.deviceProfileJson;
     info.scenarioPath = report.scenario;
     info.scenarioText = readText(scenario.file);

@@ -1,6 +1,9 @@
 #include "engine/host/scenario_parser.h"
 
+#include "engine/common/input_file.h"
+#include "engine/common/json_document.h"
 #include "engine/common/json_reader.h"
+#include "engine/host/fill_value.h"
 
 #include <nlohmann/json.hpp>
 
@@ -141,6 +144,9 @@ void ScenarioReader::readBuffers(JsonObject& root, std::string_view key, bool ho
         buffer.type = *type;
         buffer.count = intExpr(object.raw("count"), object.pathOf("count"));
         buffer.init = object.has("init") ? init(object.raw("init"), object.pathOf("init")) : BufferInit {};
+        if (buffer.init.kind == BufferInit::Kind::Fill)
+            if (auto problem = fillValueProblem(buffer.type, object.raw("init")))
+                throw JsonPathError(object.pathOf("init"), *problem);
         if (host)
             buffer.pinned = object.boolean("pinned", false);
         object.finish();
@@ -253,7 +259,11 @@ StepSpec ScenarioReader::readStep(const json& value, const std::string& path)
 {
     if (!value.is_object() || value.size() != 1)
         throw JsonPathError(path, "a step is an object with exactly one key: memcpy, memset, launch, record, wait or synchronize");
-    const auto& [kind, body] = *value.items().begin();
+    // The step's only key and its body, read from a named iterator: a structured binding to
+    // `*value.items().begin()` would outlive the proxy it refers to (ASan, scenario_fuzzer).
+    const auto first = value.begin();
+    const std::string kind = first.key();
+    const json& body = first.value();
     static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize" };
     if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
         throw JsonPathError(path + '/' + kind, "unknown step (memcpy, memset, launch, record, wait, synchronize)");
@@ -286,18 +296,11 @@ ScenarioSpec ScenarioReader::read(const json& document)
 
 Result<ScenarioSpec> parseScenario(std::string_view text, const std::filesystem::path& file)
 {
-    json document;
+    auto document = parseJsonDocument(text, file.string());
+    if (!document)
+        return document.error();
     try {
-        document = json::parse(text);
-    } catch (const json::parse_error& error) {
-        std::string message = error.what();
-        if (const auto pos = message.find("parse error"); pos != std::string::npos)
-            message = message.substr(pos);
-        return Error { ErrorCode::ParseError, "malformed JSON: " + message,
-            locationOfOffset(text, error.byte > 0 ? error.byte - 1 : 0, file.string()) };
-    }
-    try {
-        return ScenarioReader(file).read(document);
+        return ScenarioReader(file).read(*document);
     } catch (const JsonPathError& error) {
         return Error { ErrorCode::ParseError, error.what(), SourceLocation::atJsonPath(file.string(), error.path) };
     }
@@ -305,12 +308,10 @@ Result<ScenarioSpec> parseScenario(std::string_view text, const std::filesystem:
 
 Result<ScenarioSpec> loadScenarioFile(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error { ErrorCode::IoError, "cannot open the scenario file", SourceLocation::inFile(file.string()) };
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseScenario(text.str(), file);
+    auto text = readInputFile(file);
+    if (!text)
+        return text.error();
+    return parseScenario(*text, file);
 }
 
 } // namespace engine

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <unistd.h>
 
@@ -68,6 +69,30 @@ std::vector<int> supportedArchs(const fs::path& nvcc)
     return archs;
 }
 
+/// nvcc's failure as one located line: its first diagnostic "FILE(LINE): error: MESSAGE" (EDG front-end
+/// format), with how many more it printed; the whole output only when it holds no such line.
+Error nvccFailure(const std::string& output, int exitCode, const fs::path& cuFile)
+{
+    static const std::regex diagnostic(R"(^(.+)\((\d+)\): (?:catastrophic )?error: (.*)$)");
+    std::istringstream lines(output);
+    std::smatch match;
+    int errors = 0;
+    Error first;
+    for (std::string line; std::getline(lines, line);) {
+        if (!std::regex_match(line, match, diagnostic))
+            continue;
+        if (errors++ == 0)
+            first = Error(ErrorCode::ParseError, "nvcc: " + match[3].str(),
+                SourceLocation::inFile(match[1].str(), static_cast<std::uint32_t>(std::stoul(match[2].str()))));
+    }
+    if (errors == 0)
+        return Error(ErrorCode::ParseError, "nvcc failed (exit " + std::to_string(exitCode) + "): " + output,
+            SourceLocation::inFile(cuFile.string()));
+    if (errors > 1)
+        first.message += " (and " + std::to_string(errors - 1) + " more)";
+    return first;
+}
+
 Result<CompiledPtx> runNvcc(
     const fs::path& nvcc, const fs::path& cuFile, const std::vector<std::string>& flags, const fs::path& ptxPath)
 {
@@ -81,8 +106,7 @@ Result<CompiledPtx> runNvcc(
     if (run->exitCode != 0) {
         std::error_code ec;
         fs::remove(tmp, ec);
-        return Error(ErrorCode::ParseError, "nvcc failed (exit " + std::to_string(run->exitCode) + "):\n" + run->output,
-            SourceLocation::inFile(cuFile.string()));
+        return nvccFailure(run->output, run->exitCode, cuFile);
     }
     std::error_code ec;
     fs::rename(tmp, ptxPath, ec);
@@ -94,11 +118,14 @@ Result<CompiledPtx> runNvcc(
 
 } // namespace
 
-int chooseArch(int requested, const std::vector<int>& supported)
+std::optional<int> chooseArch(int requested, const std::vector<int>& supported)
 {
     if (supported.empty() || std::find(supported.begin(), supported.end(), requested) != supported.end())
         return requested;
-    return *std::min_element(supported.begin(), supported.end());
+    const int oldest = *std::min_element(supported.begin(), supported.end());
+    if (requested < oldest)
+        return oldest;
+    return std::nullopt;
 }
 
 Result<CompiledPtx> compileCudaToPtx(const fs::path& cuFile, int requestedArch, const NvccOptions& options)
@@ -113,7 +140,16 @@ Result<CompiledPtx> compileCudaToPtx(const fs::path& cuFile, int requestedArch, 
     if (!version || version->exitCode != 0)
         return Error(
             ErrorCode::IoError, "cannot run " + nvcc->string() + " --version", SourceLocation::inFile(cuFile.string()));
-    int arch = chooseArch(requestedArch, supportedArchs(*nvcc));
+    const auto supported = supportedArchs(*nvcc);
+    const auto chosen = chooseArch(requestedArch, supported);
+    if (!chosen)
+        return Error(ErrorCode::InvalidArgument,
+            "nvcc (" + nvcc->string() + ") cannot compile for sm_" + std::to_string(requestedArch)
+                + "; it knows compute_" + std::to_string(*std::min_element(supported.begin(), supported.end()))
+                + " to compute_" + std::to_string(*std::max_element(supported.begin(), supported.end()))
+                + " (nvcc --list-gpu-arch)",
+            SourceLocation::inFile(cuFile.string()));
+    const int arch = *chosen;
     std::vector<std::string> flags {"-ptx", "-lineinfo", "-arch=compute_" + std::to_string(arch)};
     flags.insert(flags.end(), options.extraFlags.begin(), options.extraFlags.end());
     std::string keyText = *source + '\0' + version->output;

@@ -4,6 +4,7 @@
 #include "engine/ptx/nvcc_locator.h"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,11 @@ struct CompiledPtx {
     bool fromCache = false;
 };
 
-/// The compute_XX to ask nvcc for: `requested` when nvcc supports it, else the oldest it supports
-/// (nvcc 13 stops at compute_75; PTX is virtual, and the device model applies the chosen
-/// generation's rules whatever the PTX's .target).
-int chooseArch(int requested, const std::vector<int>& supported);
+/// The compute_XX to ask nvcc for: `requested` when nvcc supports it, the oldest it supports when
+/// `requested` is older still (nvcc 13 stops at compute_75; PTX is virtual, and the device model applies
+/// the chosen generation's rules whatever the PTX's .target), else nothing: an architecture nvcc does not
+/// know (sm_999, sm_76) is the user's error, not one to replace silently.
+std::optional<int> chooseArch(int requested, const std::vector<int>& supported);
 
 /// Compiles `cuFile` with `nvcc -ptx -lineinfo -arch=compute_XX`, caching the PTX under a hash of
 /// the source, the flags and nvcc's version. Errors: nvcc missing (NotFound, with the places

@@ -2,6 +2,7 @@
 
 #include "engine/timing/sector_mask.h"
 #include "engine/timing/static_instruction.h"
+#include "engine/timing/trace_memory.h"
 
 #include <algorithm>
 #include <bit>
@@ -62,8 +63,23 @@ std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled
     return recycled;
 }
 
+void BlockRecorder::limitTraceBytes(std::uint64_t bytes, std::stop_source stop)
+{
+    m_traceBytesLimit = bytes;
+    m_traceStop = std::move(stop);
+}
+
 void BlockRecorder::onIssue(const simt::IssueEvent& event)
 {
+    // Often enough to stop within a few MiB of the limit, rarely enough to cost nothing per issue.
+    constexpr std::uint32_t kTraceCheckInterval = 1u << 16;
+    if (++m_issuesSinceCheck == kTraceCheckInterval) {
+        m_issuesSinceCheck = 0;
+        if (m_traceBytesLimit != 0 && traceBytes(m_traces) > m_traceBytesLimit) {
+            m_traceOverLimit = true;
+            m_traceStop.request_stop();
+        }
+    }
     TraceOp op;
     op.instruction = m_functionBases[event.function] + event.pc;
     WarpTrace& trace = m_traces[event.warp.warp];

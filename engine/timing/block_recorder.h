@@ -8,6 +8,7 @@
 #include "engine/timing/warp_trace.h"
 
 #include <memory>
+#include <stop_token>
 #include <vector>
 
 namespace engine::timing {
@@ -27,6 +28,12 @@ public:
 
     void onIssue(const simt::IssueEvent& event) override;
     void onMemory(const simt::MemoryEvent& event) override;
+
+    /// Bounds the bytes the traces being recorded may hold: past `bytes` (checked every kTraceCheckInterval
+    /// issues), traceOverLimit() turns true and `stop` is requested, so the functional run stops at its
+    /// next slice.
+    void limitTraceBytes(std::uint64_t bytes, std::stop_source stop);
+    bool traceOverLimit() const { return m_traceOverLimit; }
 
     const MemoryCounters& counters() const { return m_counters; }
     std::uint64_t bytesRequested() const { return m_bytesRequested; }
@@ -48,6 +55,10 @@ private:
     std::uint32_t m_lineBytes = 128;
     bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
     std::uint64_t m_bytesRequested = 0;
+    std::uint64_t m_traceBytesLimit = 0; ///< 0: unbounded
+    std::stop_source m_traceStop { std::nostopstate };
+    std::uint32_t m_issuesSinceCheck = 0;
+    bool m_traceOverLimit = false;
 };
 
 } // namespace engine::timing

@@ -8,6 +8,7 @@
 #include "engine/timing/pipe_class.h"
 #include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
+#include "engine/timing/trace_memory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,6 +57,7 @@ namespace {
         /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
         void watchForSteadyState(const FinishedBlock& block);
         SteadyWindowCounts steadyCounts() const;
+        Error traceLimitError(std::uint64_t linear) const;
 
         const simt::LaunchRequest& m_request;
         const simt::LaunchPlan& m_plan;
@@ -80,6 +82,8 @@ namespace {
         MemoryTraffic m_retiredTraffic; ///< of the blocks retired so far (sampling)
         std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
         bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
+        std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
+        std::uint64_t m_heldTraceBytes = 0; ///< of the traces outside the recorder (resident blocks, m_pool)
     };
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
@@ -112,9 +116,15 @@ namespace {
     std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop)
     {
         const std::uint64_t linear = m_nextBlock++;
+        const auto limit = m_options.traceBytesLimit;
+        if (limit != 0)
+            m_recorder.limitTraceBytes(limit > m_heldTraceBytes ? limit - m_heldTraceBytes : 1, m_traceStop);
         m_runner.start(linear);
-        if (!m_runner.runToCompletion(stop))
+        if (!m_runner.runToCompletion(stop)) {
+            if (m_recorder.traceOverLimit())
+                return traceLimitError(linear);
             return simt::describeFault(m_runner.context());
+        }
         m_stats.divergentBranches += m_runner.context().divergentBranches;
         m_runner.context().divergentBranches = 0;
         std::vector<WarpTrace> recycled;
@@ -122,7 +132,10 @@ namespace {
             recycled = std::move(m_pool.back());
             m_pool.pop_back();
         }
-        m_sms[sm].addBlock(linear, m_recorder.takeTraces(std::move(recycled)), now, m_age);
+        m_heldTraceBytes -= traceBytes(recycled);
+        auto traces = m_recorder.takeTraces(std::move(recycled));
+        m_heldTraceBytes += traceBytes(traces);
+        m_sms[sm].addBlock(linear, std::move(traces), now, m_age);
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
             m_events.emplace(now, sm);
@@ -184,8 +197,21 @@ namespace {
     // on the bundled copies; deterministic like the rest.
     constexpr std::uint64_t kRunAhead = 32;
 
-    std::optional<Error> LaunchTimer::run(const std::stop_token& stop)
+    Error LaunchTimer::traceLimitError(std::uint64_t linear) const
     {
+        const auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
+        return Error { ErrorCode::InvalidArgument,
+            "block " + std::to_string(linear) + " of " + std::to_string(m_plan.blockCount) + " stopped after "
+                + std::to_string(m_issue.warpInstructions)
+                + " warp instructions: the timing model's instruction traces outgrew this launch's limit of "
+                + mib(m_options.traceBytesLimit) + " (a loop that never ends? --functional runs without traces)" };
+    }
+
+    std::optional<Error> LaunchTimer::run(const std::stop_token& outer)
+    {
+        // The functional runs stop on the caller's request or on the recorder's (trace limit).
+        const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
+        const std::stop_token stop = m_traceStop.get_token();
         if (auto error = dispatchFirstWave(stop))
             return error;
         while (!m_events.empty()) {

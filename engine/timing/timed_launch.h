@@ -5,6 +5,7 @@
 #include "engine/simt/launch.h"
 #include "engine/timing/memory_hierarchy.h"
 #include "engine/timing/steady_state_detector.h"
+#include "engine/timing/trace_memory.h"
 #include "engine/timing/warp_scheduler.h"
 #include "engine/trace/trace_events.h"
 #include "engine/trace/trace_sink.h"
@@ -32,6 +33,8 @@ struct TimingOptions {
     /// Off by default: every block runs. On: a launch that reaches a steady block throughput stops simulating
     /// and extrapolates (steady_state_detector.h); the result says so (TimedLaunch::sampled).
     SamplingOptions sampling;
+    /// Host bytes the launch's instruction traces may hold before it stops with an error (0: unbounded).
+    std::uint64_t traceBytesLimit = defaultTraceBytesLimit();
 };
 
 /// What a timed launch produced: functional statistics, memory counters, and how long it took.
