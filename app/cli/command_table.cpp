@@ -16,6 +16,7 @@ const std::vector<Command>& commandTable()
         traceCommand(),
         compareCommand(),
         reportCommand(),
+        rooflineCommand(),
 #endif
         sweepCommand(),
     };
