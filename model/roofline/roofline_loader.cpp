@@ -4,6 +4,7 @@
 #include "model/export/run_device.h"
 #include "model/store/trace_reader.h"
 
+#include <algorithm>
 #include <map>
 
 namespace model {

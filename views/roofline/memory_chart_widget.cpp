@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace views {
@@ -33,6 +34,9 @@ namespace {
             return { 4, 1.35 };
         return { 4, 0 }; // dram
     }
+
+    /// QPainter::drawText takes its alignment and text flags as an int.
+    int flags(Qt::Alignment alignment, int more = 0) { return static_cast<int>(alignment.toInt()) | more; }
 
     QString bytesText(quint64 bytes)
     {
@@ -86,9 +90,9 @@ QString MemoryChartWidget::linkText(const QString& from, const QString& to) cons
         QStringList lines;
         const QLocale locale = QLocale::system();
         if (link.requests > 0)
-            lines << tr("%1 req").arg(locale.toString(link.requests));
+            lines << tr("%1 req").arg(locale.toString(qulonglong(link.requests)));
         if (link.sectors > 0)
-            lines << (to == QLatin1String("shared") ? tr("%1 wavefronts") : tr("%1 sectors")).arg(locale.toString(link.sectors));
+            lines << (to == QLatin1String("shared") ? tr("%1 wavefronts") : tr("%1 sectors")).arg(locale.toString(qulonglong(link.sectors)));
         QString bytes = bytesText(link.bytes);
         if (link.percentOfPeak)
             bytes += tr(" · %1 % of peak").arg(*link.percentOfPeak, 0, 'f', 1);
@@ -108,7 +112,7 @@ void MemoryChartWidget::paintEvent(QPaintEvent*)
         painter.drawText(rect(), Qt::AlignCenter, tr("Run a scenario to see its memory chart."));
         return;
     }
-    painter.drawText(QRectF(10, 4, width() - 20, 24), Qt::AlignLeft | Qt::AlignVCenter, m_title);
+    painter.drawText(QRectF(10, 4, width() - 20, 24), flags(Qt::AlignLeft | Qt::AlignVCenter), m_title);
     for (const auto& link : m_chart.links)
         paintLink(painter, link);
     for (const auto& node : m_chart.nodes)
@@ -125,7 +129,7 @@ void MemoryChartWidget::paintNode(QPainter& painter, const engine::MemoryChartNo
     QString text = QString::fromStdString(node.label);
     if (node.hitRate)
         text += tr("\nhit rate %1 %").arg(*node.hitRate * 100, 0, 'f', 1);
-    painter.drawText(box.adjusted(4, 2, -4, -2), Qt::AlignCenter | Qt::TextWordWrap, text);
+    painter.drawText(box.adjusted(4, 2, -4, -2), flags(Qt::AlignCenter, Qt::TextWordWrap), text);
 }
 
 void MemoryChartWidget::paintLink(QPainter& painter, const engine::MemoryChartLink& link) const
@@ -155,7 +159,7 @@ void MemoryChartWidget::paintLink(QPainter& painter, const engine::MemoryChartLi
     const QString text = linkText(QString::fromStdString(link.from), QString::fromStdString(link.to));
     const QPointF mid = (a + b) / 2;
     const QRectF label = vertical ? QRectF(mid.x() + 8, mid.y() - 30, 220, 60) : QRectF(mid.x() - 90, mid.y() - 66, 180, 62);
-    painter.drawText(label, (vertical ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignBottom, text);
+    painter.drawText(label, flags((vertical ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignBottom), text);
 }
 
 } // namespace views

@@ -31,7 +31,7 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     /// What hovering at `pixel` (plot coordinates) shows; empty when no dot is near.
     QString toolTipAt(QPointF pixel) const;
-    int dotCount() const { return m_dots.size(); }
+    int dotCount() const { return static_cast<int>(m_dots.size()); }
 
 Q_SIGNALS:
     /// The user clicked a dot of the current run's launch `index`.

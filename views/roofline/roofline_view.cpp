@@ -13,6 +13,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace views {
 
 namespace {
