@@ -7,6 +7,7 @@ import csv
 import json
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 root = Path(__file__).resolve().parents[2]
@@ -44,10 +45,12 @@ def main():
     print("| scenario | kernel | FLOPs (H100 / model) | DRAM bytes | L2 bytes | L1 bytes | time µs (H100 / model) "
           "| GFLOP/s | FLOP/B at DRAM |")
     print("|---|---|---|---|---|---|---|---|---|")
-    cache = {}
-    for scenario, index, m in ncu_launches():
-        launches = cache.setdefault(scenario, model(scenario))
-        launch = launches[index]
+    measured = ncu_launches()
+    scenarios = sorted({scenario for scenario, _, _ in measured})
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        cache = dict(zip(scenarios, pool.map(model, scenarios)))
+    for scenario, index, m in measured:
+        launch = cache[scenario][index]
         points = {p["level"]: p for p in launch["points"]}
         flops = ncu_flops(m)
         seconds = m["gpu__time_duration.sum"] * 1e-9
