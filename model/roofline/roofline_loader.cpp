@@ -84,7 +84,7 @@ engine::Result<RooflineRun> loadRooflineRun(const TraceReader& reader, std::int6
     auto rows = reader.launches(runId);
     if (!rows)
         return rows.error();
-    RooflineRun run { runId, detail->run.deviceId, detail->run.deviceName, detail->run.scenarioPath,
+    RooflineRun run { runId, profile->id, profile->name, detail->run.scenarioPath,
         engine::deviceCeilings(*profile), {}, std::nullopt };
     ParsedModules modules;
     for (std::size_t i = 0; i < rows->size(); ++i) {

@@ -77,14 +77,17 @@ namespace {
             svg += "<line x1=\"" + num(a.px(xLow)) + "\" y1=\"" + num(a.py(c.peak * xLow)) + "\" x2=\"" + num(a.px(ridge))
                 + "\" y2=\"" + num(a.py(top)) + "\" stroke=\"#404040\" stroke-width=\"" + (c.id == "dram" ? "2" : "1")
                 + "\" stroke-dasharray=\"" + (c.id == "dram" ? "none" : "5,3") + "\"/>\n<text x=\"" + num(a.px(xLow) + 4)
-                + "\" y=\"" + num(a.py(c.peak * xLow) - 4) + "\" font-size=\"10\">" + escapeXml(c.label) + " "
+                + "\" y=\"" + num(a.py(c.peak * xLow) - 4 - 11.0 * double(i)) + "\" font-size=\"10\">" + escapeXml(c.label) + " "
                 + num(c.peak / 1e9, "%.0f") + " GB/s</text>\n";
         }
         auto computes = run.ceilings.compute;
         computes.push_back(run.ceilings.integer);
+        double labelX = a.px(xHigh) - 4;
         for (const auto& c : computes) {
+            // Labels alternate between the right edge and 150 px left of it, so close roofs stay readable.
+            labelX = labelX > a.px(xHigh) - 100 ? a.px(xHigh) - 154 : a.px(xHigh) - 4;
             svg += "<line x1=\"" + num(a.px(xLow)) + "\" y1=\"" + num(a.py(c.peak)) + "\" x2=\"" + num(a.px(xHigh)) + "\" y2=\""
-                + num(a.py(c.peak)) + "\" stroke=\"#808080\" stroke-dasharray=\"2,3\"/>\n<text x=\"" + num(a.px(xHigh) - 4)
+                + num(a.py(c.peak)) + "\" stroke=\"#808080\" stroke-dasharray=\"2,3\"/>\n<text x=\"" + num(labelX)
                 + "\" y=\"" + num(a.py(c.peak) - 4) + "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(c.label) + " "
                 + num(c.peak / 1e12, "%.2f") + (c.id == "integer" ? " Tops/s" : " TFLOP/s") + "</text>\n";
         }

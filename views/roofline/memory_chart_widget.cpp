@@ -15,7 +15,7 @@ namespace {
 
     constexpr double kBoxWidth = 130;
     constexpr double kBoxHeight = 58;
-    constexpr double kTop = 36;
+    constexpr double kTop = 96; ///< room above the boxes for the arrows' labels
 
     /// Column and row of a box: data flows left to right, the host link comes up from below DRAM.
     QPointF cell(const QString& id)
@@ -158,8 +158,14 @@ void MemoryChartWidget::paintLink(QPainter& painter, const engine::MemoryChartLi
     painter.setPen(palette().color(QPalette::Text));
     const QString text = linkText(QString::fromStdString(link.from), QString::fromStdString(link.to));
     const QPointF mid = (a + b) / 2;
-    const QRectF label = vertical ? QRectF(mid.x() + 8, mid.y() - 30, 220, 60) : QRectF(mid.x() - 90, mid.y() - 66, 180, 62);
-    painter.drawText(label, flags((vertical ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignBottom), text);
+    // Above the row of boxes (or left of the host link), where no box is.
+    const QRectF label = vertical ? QRectF(mid.x() - 228, mid.y() - 30, 220, 60)
+                                  : QRectF(mid.x() - 105, std::min(from.top(), to.top()) - 62, 210, 58);
+    QFont small = painter.font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    painter.setFont(small);
+    painter.drawText(label, flags((vertical ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignBottom), text);
+    painter.setFont(font());
 }
 
 } // namespace views
