@@ -18,6 +18,7 @@ const std::vector<Command>& commandTable()
         traceCommand(),
         compareCommand(),
         reportCommand(),
+        rooflineCommand(),
 #endif
         sweepCommand(),
     };

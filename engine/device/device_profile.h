@@ -116,6 +116,17 @@ struct TimingSpec {
     double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
 };
 
+/// Peaks the roofline and speed-of-light charts need beyond the instruction classes and DRAM
+/// (resources/devices/README.md, `roofline`); 0 where the device lacks the unit or no public source gives it.
+struct RooflineSpec {
+    double fp16OpsPerClockPerSm = 0; ///< 16-bit float add/mul/fma lane operations (not tensor cores)
+    double tensorFlopsPerClockPerSm = 0; ///< dense FP16 tensor-core FLOPs (an FMA counts two)
+    /// Bytes the L1 serves per clock per SM for global and local accesses; 0: as shared memory does when the L1
+    /// caches global loads (one SRAM and data path since CC 2.0), none otherwise.
+    double l1BytesPerClockPerSm = 0;
+    double l2GBps = 0; ///< the L2's bandwidth, 10^9 bytes/s; 0 when unknown or there is no L2
+};
+
 /// Latency and throughput of one instruction class.
 struct InstructionClassTiming {
     double latencyCycles = 0; ///< dependent-issue latency
@@ -138,6 +149,7 @@ struct DeviceProfile {
     SharedMemorySpec sharedMemory;
     HostLink host;
     TimingSpec timing;
+    RooflineSpec roofline;
     std::map<std::string, InstructionClassTiming> instructions; ///< by class name: "fp32", "global", ...
     std::map<std::string, std::string> sources; ///< dotted key -> citation (seed section or public spec)
     std::set<std::string> fields; ///< dotted keys the profile file defined, e.g. "limits.max_warps_per_sm"

@@ -186,6 +186,17 @@ TimingSpec readTiming(JsonObject object)
     return timing;
 }
 
+RooflineSpec readRoofline(JsonObject object)
+{
+    RooflineSpec roofline;
+    roofline.fp16OpsPerClockPerSm = object.number("fp16_ops_per_clock_per_sm", 0, 1e6, 0);
+    roofline.tensorFlopsPerClockPerSm = object.number("tensor_flops_per_clock_per_sm", 0, 1e7, 0);
+    roofline.l1BytesPerClockPerSm = object.number("l1_bytes_per_clock_per_sm", 0, 1e6, 0);
+    roofline.l2GBps = object.number("l2_gbps", 0, 1e7, 0);
+    object.finish();
+    return roofline;
+}
+
 std::map<std::string, InstructionClassTiming> readInstructions(JsonObject& root, std::set<std::string>* leaves)
 {
     const auto& value = root.raw("instructions");
@@ -251,6 +262,8 @@ DeviceProfile readProfile(const nlohmann::json& json)
     profile.sharedMemory = readSharedMemory(root.object("shared_memory"));
     profile.host = readHost(root.object("host"));
     profile.timing = readTiming(root.object("timing"));
+    if (root.has("roofline"))
+        profile.roofline = readRoofline(root.object("roofline"));
     profile.instructions = readInstructions(root, &leaves);
     profile.sources = readSources(root, leaves);
     root.finish();

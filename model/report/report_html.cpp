@@ -1,6 +1,7 @@
 #include "model/report/launch_metrics.h"
 #include "model/report/report_charts.h"
 #include "model/report/report_writers.h"
+#include "model/roofline/roofline_report.h"
 
 #include <cmath>
 #include <cstdio>
@@ -143,6 +144,10 @@ std::vector<ReportBlock> reportBlocks(const ReportData& data)
         svg(renderSvg(*chart));
     if (auto chart = streamChart(data))
         svg(renderSvg(*chart));
+    if (data.roofline) {
+        if (auto chart = rooflineSvg(*data.roofline); !chart.empty())
+            svg(std::move(chart));
+    }
     for (const auto& launch : data.launches) {
         html(launchHeader(data, launch));
         for (const auto kind : { OccupancyInputKind::ThreadsPerBlock, OccupancyInputKind::RegistersPerThread,
@@ -151,6 +156,8 @@ std::vector<ReportBlock> reportBlocks(const ReportData& data)
                 svg(renderSvg(*chart));
         html("<h3>Metrics</h3>\n" + metricsTable(data, launch));
         html(linesTable(launch));
+        if (data.roofline)
+            html(rooflineLaunchHtml(*data.roofline, static_cast<std::size_t>(&launch - data.launches.data())));
     }
     return blocks;
 }

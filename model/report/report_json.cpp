@@ -1,5 +1,6 @@
 #include "model/report/launch_metrics.h"
 #include "model/report/report_writers.h"
+#include "model/roofline/roofline_json.h"
 
 #include "engine/trace/warp_state.h"
 
@@ -109,6 +110,7 @@ nlohmann::json reportJson(const ReportData& data)
         { "launches", launches },
         { "timeline", timeline },
         { "sweep_points", points },
+        { "roofline", data.roofline ? rooflineJson(*data.roofline) : nlohmann::json(nullptr) },
     };
 }
 
