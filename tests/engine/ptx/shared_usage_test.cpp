@@ -14,12 +14,14 @@ const char* const kTwoKernels = R"(
 .shared .align 4 .b8 _ZZ4tileE1a[28800];
 .shared .align 4 .b8 _ZZ6helperE1h[256];
 .shared .align 4 .b8 _ZZ4copyE1s[128];
-.func (.reg .b32 %rv) readHelper(.reg .b32 %i)
+.func (.param .b32 rv) readHelper(.param .b32 i)
 {
-    .reg .b32 %r<3>;
-    mov.u32 %r1, _ZZ6helperE1h;
-    add.u32 %r2, %r1, %i;
-    ld.shared.u32 %rv, [%r2];
+    .reg .b32 %r<5>;
+    ld.param.b32 %r1, [i];
+    mov.u32 %r2, _ZZ6helperE1h;
+    add.u32 %r3, %r2, %r1;
+    ld.shared.u32 %r4, [%r3];
+    st.param.b32 [rv], %r4;
     ret;
 }
 .visible .entry tile(.param .u64 p_out)
@@ -28,7 +30,13 @@ const char* const kTwoKernels = R"(
     mov.u32 %r1, _ZZ4tileE1a;
     st.shared.u32 [%r1], 7;
     mov.u32 %r2, 0;
-    call (%r3), readHelper, (%r2);
+    {
+    .param .b32 param0;
+    st.param.b32 [param0], %r2;
+    .param .b32 retval0;
+    call.uni (retval0), readHelper, (param0);
+    ld.param.b32 %r3, [retval0];
+    }
     ret;
 }
 .visible .entry copy(.param .u64 p_out)
