@@ -2,6 +2,7 @@
 #include "app/cli/command_list.h"
 #include "app/cli/text_table.h"
 #include "engine/ptx/module_loader.h"
+#include "engine/ptx/shared_usage.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -65,7 +66,7 @@ nlohmann::json kernelJson(const Module& m, const Function& f)
         {"param_bytes", f.paramBytes},
         {"registers", f.registers.total()},
         {"registers_by_file", registersByFile(f)},
-        {"shared_bytes", f.sharedBytes + m.sharedBytes},
+        {"shared_bytes", engine::ptx::kernelStaticSharedBytes(m, static_cast<std::uint32_t>(&f - m.functions.data()))},
         {"dynamic_shared", usesDynamicShared(m)},
         {"local_bytes", f.localBytes},
         {"instructions", f.instructions.size()},
@@ -95,7 +96,7 @@ void printTable(const Module& m, std::ostream& out)
     TextTable table({"kernel", "params", "registers", "shared bytes", "instructions"});
     for (const Function* k : m.kernels()) {
         table.addRow({k->demangled, std::to_string(k->paramBytes) + " B", std::to_string(k->registers.total()),
-            std::to_string(k->sharedBytes + m.sharedBytes) + (usesDynamicShared(m) ? " + dynamic" : ""),
+            std::to_string(engine::ptx::kernelStaticSharedBytes(m, static_cast<std::uint32_t>(k - m.functions.data()))) + (usesDynamicShared(m) ? " + dynamic" : ""),
             std::to_string(k->instructions.size())});
     }
     table.print(out);

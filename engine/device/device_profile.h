@@ -114,6 +114,17 @@ struct TimingSpec {
     int blockLaunchCycles = 0; ///< an SM starts at most one new block per this many cycles
     int warpLaunchCycles = 0; ///< ... and takes this many cycles per warp of the block it starts (0: none)
     double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
+    /// SM cycles a launch spends before its first block starts and after its last block ends (0: none), part
+    /// of the kernel's own duration (ncu's sm__cycles_elapsed and gpu__time_duration count them).
+    int launchFixedCycles = 0;
+    /// Same-address atomics serialize where they are resolved (opencl-programming-guide-2.3.txt §2.1.2: "they
+    /// are all serialized"): a global atomic request keeps its line's atomic unit busy this many cycles...
+    double l2AtomicRequestCycles = 0;
+    double l2CasRequestCycles = 0; ///< the same for atom.cas
+    /// ... plus this many for each lane on the line's most-used address (1 when not measured).
+    double l2AtomicLaneCycles = 1;
+    /// A shared-memory atomic takes one pass per lane on its most-used word; atomicCAS this many.
+    int sharedCasPassesPerLane = 1;
 };
 
 /// Peaks the roofline and speed-of-light charts need beyond the instruction classes and DRAM

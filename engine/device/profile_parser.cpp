@@ -182,6 +182,11 @@ TimingSpec readTiming(JsonObject object)
     timing.blockLaunchCycles = asInt(object.integer("block_launch_cycles", 0, 1000000));
     timing.warpLaunchCycles = asInt(object.integer("warp_launch_cycles", 0, 100000, 0));
     timing.launchOverheadUs = object.number("launch_overhead_us", 0, 1e6);
+    timing.launchFixedCycles = asInt(object.integer("launch_fixed_cycles", 0, 10000000, 0));
+    timing.l2AtomicRequestCycles = object.number("l2_atomic_request_cycles", 0, 1e5, 0);
+    timing.l2CasRequestCycles = object.number("l2_cas_request_cycles", 0, 1e5, timing.l2AtomicRequestCycles);
+    timing.l2AtomicLaneCycles = object.number("l2_atomic_lane_cycles", 0, 1e5, 1);
+    timing.sharedCasPassesPerLane = asInt(object.integer("shared_cas_passes_per_lane", 1, 64, 1));
     object.finish();
     return timing;
 }

@@ -3,6 +3,7 @@
 #include "engine/host/buffer_contents.h"
 #include "engine/host/kernel_arguments.h"
 #include "engine/host/launch_validation.h"
+#include "engine/ptx/shared_usage.h"
 
 #include <cstring>
 
@@ -52,7 +53,7 @@ Result<simt::LaunchRequest> makeRequest(const PreparedScenario& prepared, const 
         return Error { ErrorCode::NotFound, "no kernel '" + op.kernel + "' in " + module.sourceName,
             SourceLocation::atJsonPath(prepared.scenario.file.string(), path + "/launch/kernel") };
     const auto& kernel = module.functions[static_cast<std::size_t>(index)];
-    if (auto error = validateLaunchShape(op, kernel.sharedBytes + module.sharedBytes, *prepared.profile, path))
+    if (auto error = validateLaunchShape(op, ptx::kernelStaticSharedBytes(module, static_cast<std::uint32_t>(index)), *prepared.profile, path))
         return *error;
     auto params = marshalKernelArguments(kernel, op.args, addresses, path);
     if (!params)

@@ -6,6 +6,7 @@
 #include "engine/host/launch_validation.h"
 #include "engine/host/transfer_model.h"
 #include "engine/occupancy/occupancy_calculator.h"
+#include "engine/ptx/shared_usage.h"
 
 #include <algorithm>
 #include <cstring>
@@ -159,7 +160,7 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
         return Error { ErrorCode::NotFound, "no kernel '" + op.kernel + "' in " + m_module.sourceName + " (kernels: "
                 + kernelList(m_module) + ")", SourceLocation::atJsonPath({}, path + "/launch/kernel") };
     const auto& kernel = m_module.functions[static_cast<std::size_t>(index)];
-    const auto staticShared = kernel.sharedBytes + m_module.sharedBytes;
+    const auto staticShared = ptx::kernelStaticSharedBytes(m_module, static_cast<std::uint32_t>(index));
     if (auto error = validateLaunchShape(op, staticShared, m_profile, path))
         return error;
     auto params = marshalKernelArguments(kernel, op.args, m_addresses, path);

@@ -1,6 +1,7 @@
 #include "engine/simt/launch_plan.h"
 
 #include "engine/ptx/known_alignment.h"
+#include "engine/ptx/shared_usage.h"
 
 #include <algorithm>
 
@@ -113,7 +114,7 @@ namespace {
     void layOutShared(const ptx::Module& m, const LaunchRequest& r, LaunchPlan& plan)
     {
         std::vector<std::uint64_t> moduleShared(m.variables.size(), 0);
-        plan.staticSharedBytes = layOut(m.variables, ptx::StateSpace::Shared, 0, moduleShared);
+        plan.staticSharedBytes = ptx::layOutModuleShared(m, ptx::moduleVariablesUsedBy(m, r.kernel), moduleShared);
         layOutFunctions(m, r.kernel, plan);
         std::uint64_t align = externAlign(m.variables, 16);
         for (const ptx::Function& f : m.functions)

@@ -13,6 +13,10 @@
 
 namespace engine::timing {
 
+/// The most active lanes of `event` whose address is one and the same, among the addresses in [base, base +
+/// bytes): what a same-address atomic serializes.
+std::uint16_t mostLanesOnOneAddress(const simt::MemoryEvent& event, std::uint64_t base, std::uint64_t bytes);
+
 /// Records the instruction stream of every warp of the block being run functionally (issue 6: the block
 /// runs whole, up front, then its warps are timed), turning each global access into line/sector requests
 /// (or the coalescer's segments on devices without caches) and each shared access into bank passes. It

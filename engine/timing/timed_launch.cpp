@@ -39,6 +39,14 @@ namespace {
         return out;
     }
 
+    /// Cycles from a taken branch to the warp's next issue: the profile's "branch" class latency (1 when absent;
+    /// no guide gives one).
+    std::uint64_t branchTakenCycles(const DeviceProfile& profile)
+    {
+        const auto it = profile.instructions.find("branch");
+        return it == profile.instructions.end() ? 1 : static_cast<std::uint64_t>(std::max(1.0, it->second.latencyCycles));
+    }
+
     using Event = std::pair<std::uint64_t, std::uint32_t>; ///< (cycle, SM), smallest first
 
     /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
@@ -105,7 +113,8 @@ namespace {
         m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
-            blockLaunchInterval(*request.profile, plan.warpsPerBlock), options.sampling.enabled };
+            blockLaunchInterval(*request.profile, plan.warpsPerBlock), branchTakenCycles(*request.profile),
+            options.sampling.enabled };
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());
@@ -274,6 +283,10 @@ namespace {
             const double rest = static_cast<double>(m_plan.blockCount - m_nextBlock);
             out.cycles += static_cast<std::uint64_t>(std::llround(rest / m_steadyState->blocksPerCycle()));
         }
+        // What the SMs spend on the launch before its first block and after its last one (ncu's
+        // sm__cycles_elapsed counts it): empty kernels of 1 to 132 blocks take 4 425-4 735 SM cycles on the H100
+        // (bench/hardware/h100/timing_rules/, docs/timing_rules_h100.md).
+        out.cycles += static_cast<std::uint64_t>(std::max(0, profile.timing.launchFixedCycles));
         out.kernelTimeUs = static_cast<double>(out.cycles) / profile.coreClockMhz;
         out.launchOverheadUs = profile.timing.launchOverheadUs;
         out.timeUs = out.kernelTimeUs + out.launchOverheadUs;

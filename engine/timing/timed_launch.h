@@ -44,7 +44,7 @@ struct TimedLaunch {
     std::vector<PcMemoryCounters> perPcMemory;
     std::vector<MemoryRequest> sampledRequests; ///< block 0's requests, whole (request_sampler.h)
     std::vector<LaneAddresses> sampledLanes;
-    std::uint64_t cycles = 0; ///< from the first block's dispatch to the last block's end, at the core clock
+    std::uint64_t cycles = 0; ///< first block's dispatch to last block's end + the launch's fixed cycles (core clock)
     double kernelTimeUs = 0; ///< cycles ÷ core clock
     double launchOverheadUs = 0; ///< profile timing.launch_overhead_us
     double timeUs = 0; ///< kernel time + launch overhead: what CUDA events around the launch measure

@@ -1,6 +1,7 @@
 #include "model/launch/kernel_signature.h"
 
 #include "engine/ptx/module.h"
+#include "engine/ptx/shared_usage.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -133,7 +134,8 @@ QVector<KernelSignature> kernelSignatures(const engine::ptx::Module& module, con
         k.signature = QString::fromStdString(f->demangled);
         k.name = k.signature.section(u'(', 0, 0);
         k.mangled = QString::fromStdString(f->name);
-        k.staticSharedBytes = f->sharedBytes + module.sharedBytes;
+        k.staticSharedBytes
+            = engine::ptx::kernelStaticSharedBytes(module, static_cast<std::uint32_t>(f - module.functions.data()));
         k.dynamicShared = dynamicShared;
         const auto cudaTypes = demangledParameterTypes(k.signature);
         auto names = cudaSource.isEmpty() ? QStringList {} : cudaParameterNames(cudaSource, k.name);
