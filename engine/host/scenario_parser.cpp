@@ -1,6 +1,7 @@
 #include "engine/host/scenario_parser.h"
 
 #include "engine/common/json_reader.h"
+#include "engine/host/scenario_nvcc_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,9 @@ namespace engine {
 namespace {
 
 using nlohmann::json;
+
+constexpr const char* kStepKinds
+    = "memcpy, memset, launch, record, wait, synchronize, memcpy_to_symbol or memcpy_from_symbol";
 
 class ScenarioReader {
 public:
@@ -35,6 +39,7 @@ private:
     StepSpec readStep(const json& value, const std::string& path);
     StepSpecBody readStepBody(const std::string& kind, JsonObject body);
     LaunchStepSpec readLaunch(JsonObject body);
+    SymbolCopyStepSpec readSymbolCopy(bool toSymbol, JsonObject body);
     LaunchArgSpec readArg(const json& value, const std::string& path) const;
     std::vector<IntExpr> readDims(const json& value, const std::string& path) const;
 
@@ -216,6 +221,20 @@ LaunchStepSpec ScenarioReader::readLaunch(JsonObject body)
     return launch;
 }
 
+SymbolCopyStepSpec ScenarioReader::readSymbolCopy(bool toSymbol, JsonObject body)
+{
+    SymbolCopyStepSpec step;
+    step.toSymbol = toSymbol;
+    step.symbol = body.string("symbol");
+    step.buffer = body.string(toSymbol ? "src" : "dst");
+    step.bytes = intExpr(body.raw("bytes"), body.pathOf("bytes"));
+    step.offset = intExpr(body, "offset", "0");
+    step.stream = streamId(body);
+    step.async = body.boolean("async", false);
+    body.finish();
+    return step;
+}
+
 StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject body)
 {
     if (kind == "memcpy") {
@@ -232,6 +251,8 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
     }
     if (kind == "launch")
         return readLaunch(std::move(body));
+    if (kind == "memcpy_to_symbol" || kind == "memcpy_from_symbol")
+        return readSymbolCopy(kind == "memcpy_to_symbol", std::move(body));
     if (kind == "record") {
         RecordStepSpec step { body.string("event"), streamId(body) };
         body.finish();
@@ -252,11 +273,12 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
 StepSpec ScenarioReader::readStep(const json& value, const std::string& path)
 {
     if (!value.is_object() || value.size() != 1)
-        throw JsonPathError(path, "a step is an object with exactly one key: memcpy, memset, launch, record, wait or synchronize");
+        throw JsonPathError(path, "a step is an object with exactly one key: " + std::string(kStepKinds));
     const auto& [kind, body] = *value.items().begin();
-    static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize" };
+    static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize",
+        "memcpy_to_symbol", "memcpy_from_symbol" };
     if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
-        throw JsonPathError(path + '/' + kind, "unknown step (memcpy, memset, launch, record, wait, synchronize)");
+        throw JsonPathError(path + '/' + kind, "unknown step (" + std::string(kStepKinds) + ")");
     return StepSpec { readStepBody(kind, JsonObject(body, path + '/' + kind)), path };
 }
 
@@ -270,6 +292,8 @@ ScenarioSpec ScenarioReader::read(const json& document)
     spec.name = root.string("name", m_file.stem().string());
     spec.module = m_folder / root.string("module");
     spec.device = root.string("device", "");
+    if (root.has("nvcc"))
+        spec.nvcc = readNvccSettings(root.raw("nvcc"), root.pathOf("nvcc"), m_folder);
     readParams(root, spec);
     readBuffers(root, "buffers", false, spec);
     readBuffers(root, "host", true, spec);
