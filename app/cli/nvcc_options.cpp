@@ -4,11 +4,12 @@ namespace app::cli {
 
 std::vector<OptionSpec> withNvccOptions(std::vector<OptionSpec> options)
 {
-    options.insert(options.end(), {
-        { "include", "DIR", "-I DIR: a folder nvcc searches for #include files (repeatable)", true, 'I' },
-        { "define", "NAME=VALUE", "-D NAME=VALUE: a macro for nvcc (repeatable)", true, 'D' },
-        { "nvcc-flag", "F", "pass F to nvcc as it is, e.g. --nvcc-flag=-std=c++17 (repeatable)", true },
-    });
+    options.insert(options.end(),
+        {
+            {"include", "DIR", "-I DIR: a folder nvcc searches for #include files (repeatable)", true, 'I'},
+            {"define", "NAME=VALUE", "-D NAME=VALUE: a macro for nvcc (repeatable)", true, 'D'},
+            {"nvcc-flag", "F", "pass F to nvcc as it is, e.g. --nvcc-flag=-std=c++17 (repeatable)", true},
+        });
     return options;
 }
 

@@ -24,10 +24,10 @@ nlohmann::json symbolsJson(const engine::ptx::Module& module)
     auto symbols = nlohmann::json::array();
     for (const auto& symbol : engine::ptx::moduleSymbols(module)) {
         const auto& v = module.variables[symbol.index];
-        nlohmann::json json = { { "name", symbol.name }, { "ptx_name", v.name },
-            { "space", std::string(engine::ptx::stateSpaceName(v.space)) },
-            { "type", std::string(engine::ptx::scalarTypeName(v.type)) }, { "size", v.sizeBytes }, { "align", v.align },
-            { "initialized", !v.init.empty() || !v.addressInits.empty() } };
+        nlohmann::json json = {{"name", symbol.name}, {"ptx_name", v.name},
+            {"space", std::string(engine::ptx::stateSpaceName(v.space))},
+            {"type", std::string(engine::ptx::scalarTypeName(v.type))}, {"size", v.sizeBytes}, {"align", v.align},
+            {"initialized", !v.init.empty() || !v.addressInits.empty()}};
         if (!v.init.empty())
             json["initializer_hex"] = hexBytes(v.init);
         if (!v.addressInits.empty())

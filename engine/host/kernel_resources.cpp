@@ -8,7 +8,10 @@ namespace engine {
 
 namespace {
 
-std::string smName(int arch) { return "sm_" + std::to_string(arch); }
+std::string smName(int arch)
+{
+    return "sm_" + std::to_string(arch);
+}
 
 /// ptxas's counts for every kernel it reported; false when ptxas could not run on this module.
 bool fromPtxas(const ptx::Module& module, int deviceArch, const ptx::PtxasOptions& options,
@@ -20,12 +23,13 @@ bool fromPtxas(const ptx::Module& module, int deviceArch, const ptx::PtxasOption
     const auto report = ptx::runPtxas(module.sourceName, *text, deviceArch, options);
     if (!report)
         return false;
-    const auto note = report->arch == deviceArch ? std::string()
-                                                 : smName(deviceArch) + " is not supported by this ptxas (or by the PTX's .target); allocated for "
+    const auto note = report->arch == deviceArch
+        ? std::string()
+        : smName(deviceArch) + " is not supported by this ptxas (or by the PTX's .target); allocated for "
             + smName(report->arch) + ", the nearest it supports";
     for (const auto& k : report->kernels) {
-        out[k.mangled] = KernelResources { k.registers, "ptxas " + smName(report->arch), note, k.sharedBytes,
-            k.stackFrameBytes, k.spillStoreBytes, k.spillLoadBytes };
+        out[k.mangled] = KernelResources {k.registers, "ptxas " + smName(report->arch), note, k.sharedBytes,
+            k.stackFrameBytes, k.spillStoreBytes, k.spillLoadBytes};
     }
     return true;
 }

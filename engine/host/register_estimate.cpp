@@ -14,7 +14,7 @@ using timing::RegKey;
 
 int slotsOf(RegKey key)
 {
-    static constexpr int kSlots[ptx::kRegFileCount] = { 0, 1, 1, 2, 4 }; // pred, b16, b32, b64, b128
+    static constexpr int kSlots[ptx::kRegFileCount] = {0, 1, 1, 2, 4}; // pred, b16, b32, b64, b128
     const auto file = key >> 28;
     return file < ptx::kRegFileCount ? kSlots[file] : 1;
 }

@@ -17,7 +17,8 @@ std::vector<std::string> stringArray(JsonObject& object, std::string_view key)
         return items;
     const auto& array = object.raw(key);
     if (!array.is_array())
-        throw JsonPathError(object.pathOf(key), std::string("expected an array of strings, found ") + array.type_name());
+        throw JsonPathError(
+            object.pathOf(key), std::string("expected an array of strings, found ") + array.type_name());
     for (std::size_t i = 0; i < array.size(); ++i) {
         if (!array[i].is_string() || array[i].get<std::string>().empty())
             throw JsonPathError(object.pathOf(key) + '/' + std::to_string(i), "expected a non-empty string");

@@ -10,7 +10,7 @@ std::vector<ModuleSymbol> moduleSymbols(const Module& module)
     for (std::size_t i = 0; i < module.variables.size(); ++i) {
         const auto& v = module.variables[i];
         if (v.space == StateSpace::Global || v.space == StateSpace::Const)
-            symbols.push_back(ModuleSymbol { static_cast<std::uint32_t>(i), demangledOrSame(v.name) });
+            symbols.push_back(ModuleSymbol {static_cast<std::uint32_t>(i), demangledOrSame(v.name)});
     }
     return symbols;
 }

@@ -94,7 +94,7 @@ std::string dependencyStamp(
 
 bool dependencyStampHolds(std::string_view stamp)
 {
-    std::istringstream lines { std::string(stamp) };
+    std::istringstream lines {std::string(stamp)};
     for (std::string line; std::getline(lines, line);) {
         const auto space = line.find(' ');
         if (space == std::string::npos || fileHash(line.substr(space + 1)) != line.substr(0, space))

@@ -31,10 +31,11 @@ std::pair<std::string, std::string> parseDefine(const std::string& text)
     const auto eq = text.find('=');
     const std::string name = text.substr(0, eq);
     const bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]))
-        && std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+        && std::all_of(
+            name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
     if (!identifier)
         return {};
-    return { name, eq == std::string::npos ? std::string() : text.substr(eq + 1) };
+    return {name, eq == std::string::npos ? std::string() : text.substr(eq + 1)};
 }
 
 } // namespace engine::ptx

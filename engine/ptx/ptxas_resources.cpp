@@ -3,13 +3,12 @@
 #include "engine/ptx/nvcc_dependencies.h"
 #include "engine/ptx/process_runner.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <unistd.h>
@@ -57,11 +56,11 @@ Result<PtxasIdentity> identify(const fs::path& ptxas)
     std::lock_guard lock(mutex);
     if (const auto it = known.find(ptxas); it != known.end())
         return it->second;
-    const auto version = runProcess(ptxas, { "--version" });
-    const auto help = runProcess(ptxas, { "--help" });
+    const auto version = runProcess(ptxas, {"--version"});
+    const auto help = runProcess(ptxas, {"--help"});
     if (!version || version->exitCode != 0 || !help || help->exitCode != 0)
         return Error(ErrorCode::IoError, "cannot run " + ptxas.string() + " --version / --help");
-    PtxasIdentity identity { version->output, parsePtxasArchitectures(help->output) };
+    PtxasIdentity identity {version->output, parsePtxasArchitectures(help->output)};
     known.emplace(ptxas, identity);
     return identity;
 }
@@ -79,10 +78,10 @@ nlohmann::json toJson(const PtxasReport& report)
 {
     auto kernels = nlohmann::json::array();
     for (const auto& k : report.kernels)
-        kernels.push_back({ { "mangled", k.mangled }, { "registers", k.registers }, { "barriers", k.barriers },
-            { "shared_bytes", k.sharedBytes }, { "stack_frame_bytes", k.stackFrameBytes },
-            { "spill_store_bytes", k.spillStoreBytes }, { "spill_load_bytes", k.spillLoadBytes } });
-    return { { "arch", report.arch }, { "kernels", kernels } };
+        kernels.push_back({{"mangled", k.mangled}, {"registers", k.registers}, {"barriers", k.barriers},
+            {"shared_bytes", k.sharedBytes}, {"stack_frame_bytes", k.stackFrameBytes},
+            {"spill_store_bytes", k.spillStoreBytes}, {"spill_load_bytes", k.spillLoadBytes}});
+    return {{"arch", report.arch}, {"kernels", kernels}};
 }
 
 std::optional<PtxasReport> fromJson(const fs::path& file)
@@ -94,12 +93,12 @@ std::optional<PtxasReport> fromJson(const fs::path& file)
     if (json.is_discarded() || !json.is_object())
         return std::nullopt;
     try {
-        PtxasReport report { json.at("arch").get<int>(), {}, true };
+        PtxasReport report {json.at("arch").get<int>(), {}, true};
         for (const auto& k : json.at("kernels"))
-            report.kernels.push_back({ k.at("mangled").get<std::string>(), k.at("registers").get<int>(),
-                k.at("barriers").get<int>(), k.at("shared_bytes").get<std::uint64_t>(),
-                k.at("stack_frame_bytes").get<std::uint64_t>(), k.at("spill_store_bytes").get<std::uint64_t>(),
-                k.at("spill_load_bytes").get<std::uint64_t>() });
+            report.kernels.push_back(
+                {k.at("mangled").get<std::string>(), k.at("registers").get<int>(), k.at("barriers").get<int>(),
+                    k.at("shared_bytes").get<std::uint64_t>(), k.at("stack_frame_bytes").get<std::uint64_t>(),
+                    k.at("spill_store_bytes").get<std::uint64_t>(), k.at("spill_load_bytes").get<std::uint64_t>()});
         return report;
     } catch (const nlohmann::json::exception&) {
         return std::nullopt; // a damaged cache entry is recomputed
@@ -154,7 +153,7 @@ std::vector<PtxasKernelResources> parsePtxasReport(std::string_view output)
     std::vector<PtxasKernelResources> kernels;
     std::map<std::string, std::array<std::uint64_t, 3>> frames; // name -> stack frame, spill stores, spill loads
     std::string properties;
-    std::istringstream lines { std::string(output) };
+    std::istringstream lines {std::string(output)};
     for (std::string line; std::getline(lines, line);) {
         if (line.find("Compiling entry function") != std::string::npos) {
             PtxasKernelResources kernel;
@@ -163,8 +162,8 @@ std::vector<PtxasKernelResources> parsePtxasReport(std::string_view output)
         } else if (line.find("Function properties for") != std::string::npos) {
             properties = line.substr(line.find("for ") + 4);
         } else if (line.find("bytes stack frame") != std::string::npos) {
-            frames[properties] = { numberBefore(line, "bytes stack frame"), numberBefore(line, "bytes spill stores"),
-                numberBefore(line, "bytes spill loads") };
+            frames[properties] = {numberBefore(line, "bytes stack frame"), numberBefore(line, "bytes spill stores"),
+                numberBefore(line, "bytes spill loads")};
         } else if (line.find("Used ") != std::string::npos && !kernels.empty()) {
             auto& k = kernels.back();
             k.registers = static_cast<int>(numberBefore(line, "registers"));
@@ -186,7 +185,8 @@ std::vector<int> parsePtxasArchitectures(std::string_view help)
 {
     std::vector<int> archs;
     static const std::regex pattern(R"('sm_([0-9]+)')");
-    for (std::regex_iterator<std::string_view::const_iterator> it(help.begin(), help.end(), pattern), end; it != end; ++it)
+    for (std::regex_iterator<std::string_view::const_iterator> it(help.begin(), help.end(), pattern), end; it != end;
+         ++it)
         archs.push_back(std::stoi((*it)[1].str()));
     std::sort(archs.begin(), archs.end());
     archs.erase(std::unique(archs.begin(), archs.end()), archs.end());
@@ -203,7 +203,8 @@ int choosePtxasArch(int deviceArch, int ptxTarget, const std::vector<int>& suppo
     return !supported.empty() && supported.back() >= ptxTarget ? supported.back() : 0;
 }
 
-Result<PtxasReport> runPtxas(const fs::path& ptxFile, std::string_view ptxText, int deviceArch, const PtxasOptions& options)
+Result<PtxasReport> runPtxas(
+    const fs::path& ptxFile, std::string_view ptxText, int deviceArch, const PtxasOptions& options)
 {
     const auto ptxas = findPtxas(options.search);
     if (!ptxas)
@@ -220,13 +221,14 @@ Result<PtxasReport> runPtxas(const fs::path& ptxFile, std::string_view ptxText, 
     const auto entry = dir / (contentHash(std::string(ptxText) + '\0' + identity->version + '\0' + arg) + ".json");
     if (auto cached = fromJson(entry); cached && cached->arch == arch)
         return *cached;
-    const auto run = runProcess(*ptxas, { arg, "-v", fs::absolute(ptxFile).string(), "-o", "/dev/null" });
+    const auto run = runProcess(*ptxas, {arg, "-v", fs::absolute(ptxFile).string(), "-o", "/dev/null"});
     if (!run)
         return run.error();
     if (run->exitCode != 0)
-        return Error(ErrorCode::ParseError, "ptxas failed (exit " + std::to_string(run->exitCode) + "):\n" + run->output,
+        return Error(ErrorCode::ParseError,
+            "ptxas failed (exit " + std::to_string(run->exitCode) + "):\n" + run->output,
             SourceLocation::inFile(ptxFile.string()));
-    PtxasReport report { arch, parsePtxasReport(run->output), false };
+    PtxasReport report {arch, parsePtxasReport(run->output), false};
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (!ec)

@@ -2,12 +2,11 @@
 // memcpy_to_symbol, and registers_source in its JSON.
 #include "tests/cli/cli_process.h"
 
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 namespace {
@@ -31,8 +30,8 @@ bool havePtxas()
 /// A private cache, the CUDA toolkit on PATH, and no user device profiles.
 std::map<std::string, std::string> env()
 {
-    return { { "XDG_CACHE_HOME", (fs::temp_directory_path() / "warpscope-source-tree-cli-cache").string() },
-        { "XDG_CONFIG_HOME", "/nonexistent-warpscope-test" }, { "PATH", "/usr/local/cuda/bin:/usr/bin:/bin" } };
+    return {{"XDG_CACHE_HOME", (fs::temp_directory_path() / "warpscope-source-tree-cli-cache").string()},
+        {"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}, {"PATH", "/usr/local/cuda/bin:/usr/bin:/bin"}};
 }
 
 template <typename T> std::vector<T> readValues(const fs::path& file)
@@ -66,7 +65,8 @@ TEST(SourceTreeCli, ScenarioNvccSettingsCompileATreeAndFillItsConstants)
     if (!haveNvcc())
         GTEST_SKIP() << "nvcc not installed";
     const auto out = temp("tree_out.bin");
-    const auto run = runCli({ "run", (kTree / "tree.json").string(), "--dump", "d_out=" + out.string(), "--json" }, env());
+    const auto run
+        = runCli({"run", (kTree / "tree.json").string(), "--dump", "d_out=" + out.string(), "--json"}, env());
     ASSERT_EQ(run.exitCode, 0) << run.err;
     // out[i] = sum over k of (k * i + OFFSET) with c_coefficients = {0, 1, 2, 3} and OFFSET = 7: 6i + 28.
     const auto values = readValues<std::int32_t>(out);
@@ -85,18 +85,18 @@ TEST(SourceTreeCli, CommandLineIncludeDefineAndFlag)
     if (!haveNvcc())
         GTEST_SKIP() << "nvcc not installed";
     const auto bare = bareTreeScenario();
-    auto run = runCli({ "run", bare.string(), "--functional" }, env());
+    auto run = runCli({"run", bare.string(), "--functional"}, env());
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("tree_config.h"), std::string::npos) << run.err; // nvcc's own diagnostic
     const auto out = temp("bare_out.bin");
-    run = runCli({ "run", bare.string(), "--functional", "-I", (kTree / "include").string(), "-DOFFSET=1",
-                     "--nvcc-flag=-std=c++17", "--dump", "d_out=" + out.string() },
+    run = runCli({"run", bare.string(), "--functional", "-I", (kTree / "include").string(), "-DOFFSET=1",
+                     "--nvcc-flag=-std=c++17", "--dump", "d_out=" + out.string()},
         env());
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto values = readValues<std::int32_t>(out);
     ASSERT_EQ(values.size(), 1000u);
     EXPECT_EQ(values[10], 6 * 10 + 4);
-    run = runCli({ "run", bare.string(), "-I", (kTree / "include").string(), "-D", "1OFFSET=1" }, env());
+    run = runCli({"run", bare.string(), "-I", (kTree / "include").string(), "-D", "1OFFSET=1"}, env());
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("-D 1OFFSET=1: expected NAME=VALUE"), std::string::npos) << run.err;
     fs::remove(bare);
@@ -107,8 +107,8 @@ TEST(SourceTreeCli, PtxListsSymbolsAndRegistersSource)
 {
     if (!haveNvcc())
         GTEST_SKIP() << "nvcc not installed";
-    const auto run = runCli({ "ptx", (kTree / "src/tree_kernel.cu").string(), "-I", (kTree / "include").string(), "-D",
-                                "OFFSET=7", "--arch", "sm_90", "--json" },
+    const auto run = runCli({"ptx", (kTree / "src/tree_kernel.cu").string(), "-I", (kTree / "include").string(), "-D",
+                                "OFFSET=7", "--arch", "sm_90", "--json"},
         env());
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
@@ -125,7 +125,7 @@ TEST(SourceTreeCli, PtxListsSymbolsAndRegistersSource)
 
 TEST(SourceTreeCli, PtxShowsInitializersOfBundledSymbols)
 {
-    const auto run = runCli({ "ptx", (kSource / "resources/kernels/sm_90/stencil.ptx").string(), "--json" }, env());
+    const auto run = runCli({"ptx", (kSource / "resources/kernels/sm_90/stencil.ptx").string(), "--json"}, env());
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
     ASSERT_EQ(json["symbols"].size(), 2u);
@@ -144,10 +144,11 @@ TEST(SourceTreeCli, ConstantMemoryConvolutionMatchesTheCpu)
     const auto tap = temp("conv_tap.bin");
     const auto filter = temp("conv_filter.bin");
     const auto outputs = temp("conv_outputs.bin");
-    const auto run = runCli({ "run", (kSource / "resources/scenarios/convolution_const.json").string(), "--set", "n=4096",
-                                "--dump", "d_out=" + out.string(), "--dump", "d_tap_out=" + tap.string(), "--dump",
-                                "c_filter=" + filter.string(), "--dump", "h_outputs=" + outputs.string(), "--json" },
-        env());
+    const auto run
+        = runCli({"run", (kSource / "resources/scenarios/convolution_const.json").string(), "--set", "n=4096", "--dump",
+                     "d_out=" + out.string(), "--dump", "d_tap_out=" + tap.string(), "--dump",
+                     "c_filter=" + filter.string(), "--dump", "h_outputs=" + outputs.string(), "--json"},
+            env());
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const int n = 4096;
     const int radius = 4;
@@ -168,11 +169,11 @@ TEST(SourceTreeCli, ConstantMemoryConvolutionMatchesTheCpu)
     ASSERT_EQ(taps.size(), 17u);
     for (std::size_t k = 0; k < taps.size(); ++k)
         EXPECT_EQ(taps[k], k < 9 ? static_cast<float>(k) : 0.0f) << k;
-    EXPECT_EQ(readValues<std::uint32_t>(outputs), std::vector<std::uint32_t> { static_cast<std::uint32_t>(n) });
+    EXPECT_EQ(readValues<std::uint32_t>(outputs), std::vector<std::uint32_t> {static_cast<std::uint32_t>(n)});
     const auto json = nlohmann::json::parse(run.out);
     for (const auto& launch : json["launches"])
         EXPECT_EQ(launch["registers_source"], havePtxas() ? "ptxas sm_90" : "ptxas sm_90 (recorded)");
-    for (const auto& f : { out, tap, filter, outputs })
+    for (const auto& f : {out, tap, filter, outputs})
         fs::remove(f);
 }
 
@@ -184,16 +185,17 @@ TEST(SourceTreeCli, BadSymbolNamesTheScenarioAndStep)
     json["module"] = (kSource / "resources/kernels/convolution_const.cu").string();
     const auto file = temp("bad-symbol.json");
     std::ofstream(file) << json.dump(2);
-    auto run = runCli({ "run", file.string(), "--set", "n=1024" }, env());
+    auto run = runCli({"run", file.string(), "--set", "n=1024"}, env());
     EXPECT_EQ(run.exitCode, 2);
-    EXPECT_NE(run.err.find(file.string() + ": /steps/1/memcpy_to_symbol/symbol: no __constant__ or __device__ variable "
-                                           "'c_filtre'"),
+    EXPECT_NE(run.err.find(file.string()
+                  + ": /steps/1/memcpy_to_symbol/symbol: no __constant__ or __device__ variable "
+                    "'c_filtre'"),
         std::string::npos)
         << run.err;
     EXPECT_NE(run.err.find("(symbols: c_filter, d_outputs)"), std::string::npos) << run.err;
     fs::remove(file);
-    run = runCli({ "run", (kSource / "resources/scenarios/convolution_const.json").string(), "--set", "n=1024", "--dump",
-                     "c_nothing=/tmp/x.bin" },
+    run = runCli({"run", (kSource / "resources/scenarios/convolution_const.json").string(), "--set", "n=1024", "--dump",
+                     "c_nothing=/tmp/x.bin"},
         env());
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("the scenario has no buffer and its module no symbol 'c_nothing'"), std::string::npos)

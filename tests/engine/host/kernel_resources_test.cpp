@@ -5,10 +5,9 @@
 #include "engine/ptx/parser.h"
 #include "tests/engine/test_paths.h"
 
+#include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-
-#include <fstream>
 
 namespace {
 
@@ -33,7 +32,7 @@ TEST(KernelResources, EveryBundledKernelMatchesPtxas)
 {
     const auto kernels = testing_paths::sourceDir() / "resources/kernels";
     int checked = 0;
-    for (const char* folder : { "sm_75", "sm_80", "sm_90" }) {
+    for (const char* folder : {"sm_75", "sm_80", "sm_90"}) {
         std::ifstream in(kernels / folder / "registers.json");
         const auto table = nlohmann::json::parse(in);
         const int arch = std::stoi(std::string(folder).substr(3));
@@ -43,15 +42,16 @@ TEST(KernelResources, EveryBundledKernelMatchesPtxas)
             const auto module = engine::ptx::loadModuleFile(file.path());
             ASSERT_TRUE(module.ok()) << module.error().toString();
             const auto& expected = table.at(file.path().filename().string());
-            for (const auto& [ptxasNow, options] : { std::pair { true, engine::ptx::PtxasOptions {} },
-                     std::pair { false, withoutPtxas() } }) {
+            for (const auto& [ptxasNow, options] :
+                {std::pair {true, engine::ptx::PtxasOptions {}}, std::pair {false, withoutPtxas()}}) {
                 if (ptxasNow && !hasPtxas())
                     continue;
                 const auto resources = engine::moduleKernelResources(*module, arch, options);
                 for (const auto* kernel : module->kernels()) {
                     const auto& r = resources.at(kernel->name);
                     EXPECT_EQ(r.registers, expected.at(kernel->name).get<int>()) << file.path() << ' ' << kernel->name;
-                    EXPECT_EQ(r.registersSource, ptxasNow ? "ptxas " + std::string(folder) : "ptxas " + std::string(folder) + " (recorded)");
+                    EXPECT_EQ(r.registersSource,
+                        ptxasNow ? "ptxas " + std::string(folder) : "ptxas " + std::string(folder) + " (recorded)");
                     EXPECT_EQ(r.sharedBytes.has_value(), ptxasNow);
                     ++checked;
                 }
@@ -65,7 +65,8 @@ TEST(KernelResources, AnOlderDeviceIsSaidToGetTheNearestArchitecture)
 {
     if (!hasPtxas())
         GTEST_SKIP() << "ptxas not installed";
-    const auto module = engine::ptx::loadModuleFile(testing_paths::sourceDir() / "resources/kernels/sm_75/offset_copy.ptx");
+    const auto module
+        = engine::ptx::loadModuleFile(testing_paths::sourceDir() / "resources/kernels/sm_75/offset_copy.ptx");
     ASSERT_TRUE(module.ok());
     const auto resources = engine::moduleKernelResources(*module, 70); // V100: ptxas 13 has no sm_70
     const auto& r = resources.at("_Z10offsetCopyPfS_i");
@@ -129,7 +130,8 @@ add.s32 %r3, %r5, %r2;
 st.global.u32 [0], %r3;
 ret;
 }
-)", "loop.ptx");
+)",
+        "loop.ptx");
     ASSERT_TRUE(module.ok()) << module.error().toString();
     // Inside the loop %r1, %r2 and %r5 are live together.
     EXPECT_EQ(engine::estimateRegisters(module->functions[0]), 3);

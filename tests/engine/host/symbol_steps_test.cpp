@@ -5,10 +5,9 @@
 #include "engine/ptx/parser.h"
 #include "tests/engine/device_fixtures.h"
 
+#include <cstring>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-
-#include <cstring>
 
 namespace {
 
@@ -75,16 +74,16 @@ TEST(SymbolSteps, NvccSettingsAreReadRelativeToTheScenario)
 {
     auto spec = engine::parseScenario(scenario().dump(), "/proj/scenarios/taps.json");
     ASSERT_TRUE(spec.ok()) << spec.error().toString();
-    EXPECT_EQ(spec->nvcc.includeDirs,
-        (std::vector<std::filesystem::path> { "/proj/scenarios/include", "/proj/common" }));
+    EXPECT_EQ(spec->nvcc.includeDirs, (std::vector<std::filesystem::path> {"/proj/scenarios/include", "/proj/common"}));
     ASSERT_EQ(spec->nvcc.defines.size(), 2u);
-    EXPECT_EQ(spec->nvcc.defines[0], (std::pair<std::string, std::string> { "MODE", "fast" }));
-    EXPECT_EQ(spec->nvcc.defines[1], (std::pair<std::string, std::string> { "TILE", "16" }));
-    EXPECT_EQ(spec->nvcc.flags, (std::vector<std::string> { "-O3" }));
+    EXPECT_EQ(spec->nvcc.defines[0], (std::pair<std::string, std::string> {"MODE", "fast"}));
+    EXPECT_EQ(spec->nvcc.defines[1], (std::pair<std::string, std::string> {"TILE", "16"}));
+    EXPECT_EQ(spec->nvcc.flags, (std::vector<std::string> {"-O3"}));
 
     auto doc = scenario();
-    doc["nvcc"]["include"] = json::array({ "x" });
-    EXPECT_EQ(engine::parseScenario(doc.dump(), "/s/t.json").error().toString(), "/s/t.json: /nvcc/include: unknown key");
+    doc["nvcc"]["include"] = json::array({"x"});
+    EXPECT_EQ(
+        engine::parseScenario(doc.dump(), "/s/t.json").error().toString(), "/s/t.json: /nvcc/include: unknown key");
     doc = scenario();
     doc["nvcc"]["defines"]["2BAD"] = 1;
     EXPECT_NE(engine::parseScenario(doc.dump(), "/s/t.json").error().toString().find("/nvcc/defines/2BAD"),
@@ -131,8 +130,9 @@ TEST(SymbolSteps, BadSymbolsNameTheStep)
     doc["steps"][0]["memcpy_to_symbol"]["symbol"] = "c_tapz";
     auto report = run(doc);
     ASSERT_FALSE(report.ok());
-    EXPECT_EQ(report.error().toString(), "/s/taps.json: /steps/0/memcpy_to_symbol/symbol: no __constant__ or __device__ "
-                                         "variable 'c_tapz' in taps.ptx (symbols: c_taps, d_hits)");
+    EXPECT_EQ(report.error().toString(),
+        "/s/taps.json: /steps/0/memcpy_to_symbol/symbol: no __constant__ or __device__ "
+        "variable 'c_tapz' in taps.ptx (symbols: c_taps, d_hits)");
     doc = scenario();
     doc["steps"][0]["memcpy_to_symbol"]["offset"] = 8;
     report = run(doc);

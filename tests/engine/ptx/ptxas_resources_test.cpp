@@ -2,10 +2,9 @@
 #include "engine/ptx/ptxas_resources.h"
 #include "tests/engine/test_paths.h"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 namespace {
@@ -48,7 +47,7 @@ TEST(PtxasResources, ArchitecturesFromHelpAndTheNearestOne)
 {
     const auto archs = parsePtxasArchitectures("Allowed values for this option:  'compute_100','compute_75','lto_80',"
                                                "'sm_100','sm_100a','sm_75','sm_80',\n'sm_86','sm_90','sm_90a'.");
-    EXPECT_EQ(archs, (std::vector<int> { 75, 80, 86, 90, 100 }));
+    EXPECT_EQ(archs, (std::vector<int> {75, 80, 86, 90, 100}));
     // ptxas --help: PTX for .target sm_XY compiles for sm_MN with MN >= XY.
     EXPECT_EQ(choosePtxasArch(90, 75, archs), 90); // the device's own
     EXPECT_EQ(choosePtxasArch(70, 75, archs), 75); // V100: sm_70 dropped, nearest above
