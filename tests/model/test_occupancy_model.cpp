@@ -108,7 +108,7 @@ private Q_SLOTS:
         occupancy.setRegistersPerThread(64);
         occupancy.setSharedBytesPerBlock(4096);
         QCOMPARE(changed.count(), 3);
-        QCOMPARE(occupancy.inputs(), (OccupancyInputs { 128, 64, 4096 }));
+        QCOMPARE(occupancy.inputs(), (OccupancyInputs { 128, 64, 4096, {} }));
         QCOMPARE(occupancy.snapshot().inputs, occupancy.inputs());
     }
 

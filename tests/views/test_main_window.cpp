@@ -90,7 +90,7 @@ private Q_SLOTS:
         QVERIFY(!settings.value(QStringLiteral("mainWindow/state")).toByteArray().isEmpty());
         app::MainWindow restored(model::loadDeviceCatalog({}));
         QCOMPARE(restored.occupancyModel()->deviceId(), QStringLiteral("v100"));
-        QCOMPARE(restored.occupancyModel()->inputs(), (model::OccupancyInputs { 128, 40, 8192 }));
+        QCOMPARE(restored.occupancyModel()->inputs(), (model::OccupancyInputs { 128, 40, 8192, {} }));
     }
 
     void profileLoadErrorsAreShownInTheStatusBar()

@@ -68,7 +68,7 @@ private Q_SLOTS:
         inputs->threadsSpinBox()->stepUp();
         QCOMPARE(m_occupancy->snapshot().inputs.threadsPerBlock, 288);
         inputs->registersSpinBox()->setValue(64);
-        QCOMPARE(m_occupancy->inputs(), (model::OccupancyInputs { 288, 64, 32768 }));
+        QCOMPARE(m_occupancy->inputs(), (model::OccupancyInputs { 288, 64, 32768, {} }));
     }
 
     void resultsPanelFollowsTheSnapshot()
