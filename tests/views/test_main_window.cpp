@@ -83,7 +83,7 @@ private Q_SLOTS:
         {
             app::MainWindow window(model::loadDeviceCatalog({}));
             QVERIFY(window.selectDevice(QStringLiteral("v100")));
-            window.occupancyModel()->setInputs({ 128, 40, 8192 });
+            window.occupancyModel()->setInputs({ 128, 40, 8192, {} });
             window.close();
         }
         QSettings settings;
