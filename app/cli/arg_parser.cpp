@@ -23,6 +23,15 @@ std::string longNameOf(const std::vector<OptionSpec>& specs, const std::string& 
     return "--" + it->name;
 }
 
+/// "-Iinclude" -> the value-taking spec whose short name is 'I', compiler style; null otherwise.
+const OptionSpec* attachedShortOption(const std::vector<OptionSpec>& specs, const std::string& arg)
+{
+    if (arg.size() <= 2 || arg[0] != '-' || !std::isalpha(static_cast<unsigned char>(arg[1])))
+        return nullptr;
+    auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& spec) { return spec.shortName == arg[1]; });
+    return it == specs.end() || it->valueName.empty() ? nullptr : &*it;
+}
+
 } // namespace
 
 std::optional<long long> parseInteger(const std::string& text)
@@ -39,6 +48,13 @@ ParsedArgs ParsedArgs::parse(const std::vector<std::string>& args, const std::ve
 {
     ParsedArgs parsed;
     for (std::size_t i = 0; i < args.size(); ++i) {
+        if (const auto* attached = attachedShortOption(specs, args[i])) {
+            auto& slot = parsed.m_values[attached->name];
+            if (!slot.empty() && !attached->repeatable)
+                throw UsageError("option --" + attached->name + " given more than once");
+            slot.push_back(args[i].substr(2));
+            continue;
+        }
         const bool shortOption
             = args[i].size() == 2 && args[i][0] == '-' && std::isalpha(static_cast<unsigned char>(args[i][1]));
         const auto arg = shortOption ? longNameOf(specs, args[i]) : args[i];

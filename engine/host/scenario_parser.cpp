@@ -4,6 +4,7 @@
 #include "engine/common/json_document.h"
 #include "engine/common/json_reader.h"
 #include "engine/host/fill_value.h"
+#include "engine/host/scenario_nvcc_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,9 @@ namespace engine {
 namespace {
 
 using nlohmann::json;
+
+constexpr const char* kStepKinds
+    = "memcpy, memset, launch, record, wait, synchronize, memcpy_to_symbol or memcpy_from_symbol";
 
 class ScenarioReader {
 public:
@@ -38,6 +42,7 @@ private:
     StepSpec readStep(const json& value, const std::string& path);
     StepSpecBody readStepBody(const std::string& kind, JsonObject body);
     LaunchStepSpec readLaunch(JsonObject body);
+    SymbolCopyStepSpec readSymbolCopy(bool toSymbol, JsonObject body);
     LaunchArgSpec readArg(const json& value, const std::string& path) const;
     std::vector<IntExpr> readDims(const json& value, const std::string& path) const;
 
@@ -222,6 +227,20 @@ LaunchStepSpec ScenarioReader::readLaunch(JsonObject body)
     return launch;
 }
 
+SymbolCopyStepSpec ScenarioReader::readSymbolCopy(bool toSymbol, JsonObject body)
+{
+    SymbolCopyStepSpec step;
+    step.toSymbol = toSymbol;
+    step.symbol = body.string("symbol");
+    step.buffer = body.string(toSymbol ? "src" : "dst");
+    step.bytes = intExpr(body.raw("bytes"), body.pathOf("bytes"));
+    step.offset = intExpr(body, "offset", "0");
+    step.stream = streamId(body);
+    step.async = body.boolean("async", false);
+    body.finish();
+    return step;
+}
+
 StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject body)
 {
     if (kind == "memcpy") {
@@ -238,6 +257,8 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
     }
     if (kind == "launch")
         return readLaunch(std::move(body));
+    if (kind == "memcpy_to_symbol" || kind == "memcpy_from_symbol")
+        return readSymbolCopy(kind == "memcpy_to_symbol", std::move(body));
     if (kind == "record") {
         RecordStepSpec step { body.string("event"), streamId(body) };
         body.finish();
@@ -258,15 +279,16 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
 StepSpec ScenarioReader::readStep(const json& value, const std::string& path)
 {
     if (!value.is_object() || value.size() != 1)
-        throw JsonPathError(path, "a step is an object with exactly one key: memcpy, memset, launch, record, wait or synchronize");
+        throw JsonPathError(path, "a step is an object with exactly one key: " + std::string(kStepKinds));
     // The step's only key and its body, read from a named iterator: a structured binding to
     // `*value.items().begin()` would outlive the proxy it refers to (ASan, scenario_fuzzer).
     const auto first = value.begin();
     const std::string kind = first.key();
     const json& body = first.value();
-    static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize" };
+    static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize",
+        "memcpy_to_symbol", "memcpy_from_symbol" };
     if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
-        throw JsonPathError(path + '/' + kind, "unknown step (memcpy, memset, launch, record, wait, synchronize)");
+        throw JsonPathError(path + '/' + kind, "unknown step (" + std::string(kStepKinds) + ")");
     return StepSpec { readStepBody(kind, JsonObject(body, path + '/' + kind)), path };
 }
 
@@ -280,6 +302,8 @@ ScenarioSpec ScenarioReader::read(const json& document)
     spec.name = root.string("name", m_file.stem().string());
     spec.module = m_folder / root.string("module");
     spec.device = root.string("device", "");
+    if (root.has("nvcc"))
+        spec.nvcc = readNvccSettings(root.raw("nvcc"), root.pathOf("nvcc"), m_folder);
     readParams(root, spec);
     readBuffers(root, "buffers", false, spec);
     readBuffers(root, "host", true, spec);

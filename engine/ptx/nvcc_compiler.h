@@ -14,7 +14,7 @@ namespace engine::ptx {
 struct NvccOptions {
     NvccSearch search = NvccSearch::fromEnvironment();
     std::filesystem::path cacheDir; ///< empty: $XDG_CACHE_HOME/warpscope/ptx or ~/.cache/warpscope/ptx
-    std::vector<std::string> extraFlags; ///< e.g. "-DTILE=16"; part of the cache key
+    std::vector<std::string> extraFlags; ///< e.g. "-DTILE=16", "-I/abs/include" (NvccSettings); part of the cache key
 };
 
 /// The PTX nvcc made of a .cu file.
@@ -32,7 +32,8 @@ struct CompiledPtx {
 std::optional<int> chooseArch(int requested, const std::vector<int>& supported);
 
 /// Compiles `cuFile` with `nvcc -ptx -lineinfo -arch=compute_XX`, caching the PTX under a hash of
-/// the source, the flags and nvcc's version. Errors: nvcc missing (NotFound, with the places
+/// the source, the flags and nvcc's version; a cached PTX is reused only while the project headers it
+/// was compiled from (nvcc -MD, outside the toolkit and /usr) keep their contents. Errors: nvcc missing (NotFound, with the places
 /// searched), or compilation failed (ParseError carrying nvcc's own diagnostics).
 Result<CompiledPtx> compileCudaToPtx(
     const std::filesystem::path& cuFile, int requestedArch, const NvccOptions& options);

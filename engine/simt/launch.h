@@ -28,6 +28,9 @@ struct LaunchRequest {
     /// some, the launch places fresh copies itself.
     const ModuleImage* moduleImage = nullptr;
     std::uint64_t instructionBudget = 1'000'000'000; ///< warp instructions per launch; 0: unlimited
+    /// Registers per thread as ptxas allocates them for the device (engine/host/kernel_resources.h), for the
+    /// timing model's occupancy; 0: not known to the caller (the timed executor then finds it itself).
+    std::uint32_t registersPerThread = 0;
 };
 
 /// Per-PC counters of one function (PCs are instruction indices within the function).

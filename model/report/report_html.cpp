@@ -102,7 +102,9 @@ std::string launchHeader(const ReportData& data, const ReportLaunch& launch)
     html += "<table class=\"facts\" cellpadding=\"2\" cellspacing=\"0\">\n";
     html += row("Configuration", "grid " + shape(info.grid) + ", block " + shape(info.block) + ", stream "
             + std::to_string(info.stream.value));
-    html += row("Resources", std::to_string(launch.kernel.registersPerThread) + " registers per thread, "
+    const auto& source = launch.kernel.registersSource;
+    html += row("Resources", std::to_string(launch.kernel.registersPerThread) + " registers per thread"
+            + (source.empty() ? std::string() : " (" + escapeXml(source) + ")") + ", "
             + std::to_string(launch.kernel.staticSharedBytes) + " B static + " + std::to_string(info.dynamicSharedBytes)
             + " B dynamic shared memory per block");
     const auto& s = launch.row.summary;

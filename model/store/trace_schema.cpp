@@ -170,8 +170,14 @@ constexpr const char* kVersion4 = R"sql(
 ALTER TABLE sweep_points ADD COLUMN simulated_share REAL NOT NULL DEFAULT 1.0;
 )sql";
 
-constexpr std::array<SchemaMigration, 4> kMigrations = {
-    { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 }, { 3, kVersion4 } }
+// Version 5: where a kernel's registers per thread came from ("ptxas sm_90", "ptxas sm_90 (recorded)",
+// "estimated"; engine/host/kernel_resources.h). Older runs read as '' (unknown).
+constexpr const char* kVersion5 = R"sql(
+ALTER TABLE kernels ADD COLUMN registers_source TEXT NOT NULL DEFAULT '';
+)sql";
+
+constexpr std::array<SchemaMigration, 5> kMigrations = {
+    { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 }, { 3, kVersion4 }, { 4, kVersion5 } }
 };
 
 } // namespace

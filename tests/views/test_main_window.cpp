@@ -84,14 +84,14 @@ private Q_SLOTS:
         {
             app::MainWindow window(model::loadDeviceCatalog({}));
             QVERIFY(window.selectDevice(QStringLiteral("v100")));
-            window.occupancyModel()->setInputs({ 128, 40, 8192 });
+            window.occupancyModel()->setInputs({ 128, 40, 8192, {} });
             window.close();
         }
         QSettings settings;
         QVERIFY(!settings.value(QStringLiteral("mainWindow/state")).toByteArray().isEmpty());
         app::MainWindow restored(model::loadDeviceCatalog({}));
         QCOMPARE(restored.occupancyModel()->deviceId(), QStringLiteral("v100"));
-        QCOMPARE(restored.occupancyModel()->inputs(), (model::OccupancyInputs { 128, 40, 8192 }));
+        QCOMPARE(restored.occupancyModel()->inputs(), (model::OccupancyInputs { 128, 40, 8192, {} }));
     }
 
     void profileLoadErrorsAreShownInTheStatusBar()

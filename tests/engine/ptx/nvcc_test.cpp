@@ -1,5 +1,6 @@
 #include "../test_paths.h"
 #include "engine/ptx/module_loader.h"
+#include "engine/ptx/nvcc_settings.h"
 
 #include <fstream>
 #include <gtest/gtest.h>
@@ -155,4 +156,37 @@ TEST(PtxNvcc, CheckedInCorpusMatchesWhatNvccMakesNow)
     auto checkedIn = readTextFile(kernels / "sm_80" / "offset_copy.ptx");
     ASSERT_TRUE(checkedIn.ok());
     EXPECT_EQ(fresh, *checkedIn);
+}
+
+TEST(PtxNvcc, SourceTreesCompileAndHeaderEditsRefreshTheCache)
+{
+    if (!findNvcc(NvccSearch::fromEnvironment()).ok())
+        GTEST_SKIP() << "nvcc not installed";
+    TempDir tmp;
+    fs::create_directories(tmp.path() / "include");
+    fs::create_directories(tmp.path() / "src");
+    write(tmp.path() / "include" / "val.h", "#define VAL 3\n");
+    fs::path cu = write(tmp.path() / "src" / "k.cu", "#include <val.h>\n__global__ void k(int *a) { a[0] = VAL * EXTRA; }\n");
+    NvccOptions options;
+    options.cacheDir = tmp.path() / "cache";
+    auto missing = compileCudaToPtx(cu, 80, options);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("val.h"), std::string::npos) << missing.error().message;
+
+    NvccSettings settings;
+    settings.includeDirs = { tmp.path() / "include" };
+    settings.defines = { { "EXTRA", "7" } };
+    options.extraFlags = settings.toArguments();
+    auto first = compileCudaToPtx(cu, 80, options);
+    ASSERT_TRUE(first.ok()) << first.error().toString();
+    EXPECT_NE(first->ptx.find(", 21;"), std::string::npos); // VAL * EXTRA folded by nvcc
+    auto second = compileCudaToPtx(cu, 80, options);
+    ASSERT_TRUE(second.ok());
+    EXPECT_TRUE(second->fromCache);
+    // The .cu is unchanged but the header it includes is not: the cached PTX is stale.
+    write(tmp.path() / "include" / "val.h", "#define VAL 5\n");
+    auto third = compileCudaToPtx(cu, 80, options);
+    ASSERT_TRUE(third.ok());
+    EXPECT_FALSE(third->fromCache);
+    EXPECT_NE(third->ptx.find(", 35;"), std::string::npos);
 }
