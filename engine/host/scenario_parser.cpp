@@ -145,7 +145,7 @@ void ScenarioReader::readBuffers(JsonObject& root, std::string_view key, bool ho
         const auto typeName = object.string("type");
         const auto type = parseElementType(typeName);
         if (!type)
-            throw JsonPathError(object.pathOf("type"), "unknown type \"" + typeName + "\" (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)");
+            throw JsonPathError(object.pathOf("type"), "unknown type \"" + typeName + "\" (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64 f16 bf16)");
         buffer.type = *type;
         buffer.count = intExpr(object.raw("count"), object.pathOf("count"));
         buffer.init = object.has("init") ? init(object.raw("init"), object.pathOf("init")) : BufferInit {};

@@ -1,5 +1,7 @@
 #include "engine/simt/launch_plan.h"
 
+#include "engine/simt/half_support.h"
+
 #include "engine/ptx/known_alignment.h"
 #include "engine/ptx/shared_usage.h"
 
@@ -149,6 +151,10 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
         return launchError(name, "not a kernel (.entry) with a body");
     if (auto shape = checkShape(r, fn, name); !shape)
         return shape.error();
+    if (r.profile) {
+        if (auto unsupported = checkHalfPrecisionSupport(m, r.kernel, *r.profile))
+            return *unsupported;
+    }
     LaunchPlan plan;
     plan.module = r.module;
     plan.kernelIndex = r.kernel;

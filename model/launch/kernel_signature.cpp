@@ -116,6 +116,15 @@ QString elementTypeOfPointer(const QString& cudaType)
         { QStringLiteral("long long"), QStringLiteral("i64") },
         { QStringLiteral("unsigned long"), QStringLiteral("u64") },
         { QStringLiteral("unsigned long long"), QStringLiteral("u64") },
+        // cuda_fp16.h / cuda_bf16.h: a pair type points at elements of its scalar type.
+        { QStringLiteral("__half"), QStringLiteral("f16") },
+        { QStringLiteral("half"), QStringLiteral("f16") },
+        { QStringLiteral("__half2"), QStringLiteral("f16") },
+        { QStringLiteral("half2"), QStringLiteral("f16") },
+        { QStringLiteral("__nv_bfloat16"), QStringLiteral("bf16") },
+        { QStringLiteral("nv_bfloat16"), QStringLiteral("bf16") },
+        { QStringLiteral("__nv_bfloat162"), QStringLiteral("bf16") },
+        { QStringLiteral("nv_bfloat162"), QStringLiteral("bf16") },
     };
     for (const auto& [cuda, scenario] : types)
         if (pointee == cuda)

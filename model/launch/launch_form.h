@@ -15,7 +15,7 @@ namespace model {
 /// A device buffer of the launch form (DESIGN.md, scenario `buffers`).
 struct LaunchBuffer {
     QString name;
-    QString type = QStringLiteral("f32"); ///< i8 u8 i16 u16 i32 u32 i64 u64 f32 f64
+    QString type = QStringLiteral("f32"); ///< i8 u8 i16 u16 i32 u32 i64 u64 f32 f64 f16 bf16
     QString count = QStringLiteral("n"); ///< elements: an integer or an expression over the params
     QString init = QStringLiteral("zero"); ///< "zero", "iota", "random:SEED", a number or "file:PATH" (raw bytes)
 

@@ -35,7 +35,7 @@ const QStringList& elementTypes()
 {
     static const QStringList types { QStringLiteral("f32"), QStringLiteral("f64"), QStringLiteral("i32"),
         QStringLiteral("u32"), QStringLiteral("i64"), QStringLiteral("u64"), QStringLiteral("i16"), QStringLiteral("u16"),
-        QStringLiteral("i8"), QStringLiteral("u8") };
+        QStringLiteral("i8"), QStringLiteral("u8"), QStringLiteral("f16"), QStringLiteral("bf16") };
     return types;
 }
 
