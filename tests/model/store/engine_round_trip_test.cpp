@@ -52,7 +52,7 @@ TEST_P(EngineRoundTrip, RunComesBackFromTheStore)
     ASSERT_TRUE(writer.ok()) << writer.error().toString();
     const auto moduleRecord = engine::scenarioModuleRecord(prepared->scenario, prepared->module, *prepared->profile);
     engine::recordRun(report.value(), prepared->scenario, prepared->module, moduleRecord,
-        engine::RecordingContext { "2026-11-22T12:00:00Z", "test", "" }, *writer.value());
+        engine::RecordingContext { "2026-11-22T12:00:00Z", "test", "", "" }, *writer.value());
     const auto runId = writer.value()->flush();
     ASSERT_TRUE(runId.ok()) << runId.error().toString();
 
