@@ -121,6 +121,7 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
                  "global_store_bytes_moved", "l1_hit_sectors", "l1_miss_sectors", "l2_hit_sectors", "l2_miss_sectors" })
             ASSERT_FALSE(db.exec(("ALTER TABLE launches DROP COLUMN " + std::string(column)).c_str(), "test"));
         ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
+        ASSERT_FALSE(db.exec("ALTER TABLE kernels DROP COLUMN registers_source", "test"));
         ASSERT_FALSE(db.exec("PRAGMA user_version = 1", "test"));
     }
     auto reader = model::TraceReader::open(path);
@@ -154,6 +155,7 @@ TEST(SchemaMigration, SweepsOfVersion3ReadAsExact)
     {
         auto db = openFile(path);
         ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
+        ASSERT_FALSE(db.exec("ALTER TABLE kernels DROP COLUMN registers_source", "test"));
         ASSERT_FALSE(db.exec("PRAGMA user_version = 3", "test"));
     }
     auto reader = model::TraceReader::open(path);
