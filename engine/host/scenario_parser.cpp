@@ -9,9 +9,11 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <string_view>
 
 namespace engine {
 
@@ -19,8 +21,17 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kStepKinds
-    = "memcpy, memset, launch, record, wait, synchronize, memcpy_to_symbol or memcpy_from_symbol";
+constexpr std::array<std::string_view, 8> kStepKinds = { "memcpy", "memset", "launch", "record", "wait", "synchronize",
+    "memcpy_to_symbol", "memcpy_from_symbol" };
+
+/// "memcpy, memset, ... or memcpy_from_symbol", for messages.
+std::string stepKindList()
+{
+    std::string list;
+    for (std::size_t i = 0; i < kStepKinds.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == kStepKinds.size() ? " or " : ", ") + std::string(kStepKinds[i]);
+    return list;
+}
 
 class ScenarioReader {
 public:
@@ -279,16 +290,14 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
 StepSpec ScenarioReader::readStep(const json& value, const std::string& path)
 {
     if (!value.is_object() || value.size() != 1)
-        throw JsonPathError(path, "a step is an object with exactly one key: " + std::string(kStepKinds));
+        throw JsonPathError(path, "a step is an object with exactly one key: " + stepKindList());
     // The step's only key and its body, read from a named iterator: a structured binding to
     // `*value.items().begin()` would outlive the proxy it refers to (ASan, scenario_fuzzer).
     const auto first = value.begin();
     const std::string kind = first.key();
     const json& body = first.value();
-    static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize",
-        "memcpy_to_symbol", "memcpy_from_symbol" };
-    if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
-        throw JsonPathError(path + '/' + kind, "unknown step (" + std::string(kStepKinds) + ")");
+    if (std::find(kStepKinds.begin(), kStepKinds.end(), kind) == kStepKinds.end())
+        throw JsonPathError(path + '/' + kind, "unknown step (" + stepKindList() + ")");
     return StepSpec { readStepBody(kind, JsonObject(body, path + '/' + kind)), path };
 }
 
