@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Rebuilds the PTX of the bundled kernel corpus: every resources/kernels/*.cu is compiled by nvcc to
-# resources/kernels/sm_XX/NAME.ptx for each architecture below, with the flags the engine's own .cu
+# Rebuilds the PTX of the bundled kernel corpus: every resources/kernels/*.cu and
+# resources/kernels/corpus/SUITE/*.cu is compiled by nvcc to sm_XX/NAME.ptx beside it for each architecture below, with the flags the engine's own .cu
 # loader uses (-ptx -lineinfo -arch=compute_XX). nvcc writes absolute paths into the `.file` lines;
-# the checkout's own prefix is removed from them so the PTX does not depend on where it was built.
+# the folder's own prefix is removed from them so the PTX does not depend on where it was built.
 #
 # usage: scripts/build_kernel_corpus.sh [ARCH...]     (default: 75 80 90)
 set -euo pipefail
@@ -20,14 +20,17 @@ fi
 archs=("$@")
 if [[ ${#archs[@]} -eq 0 ]]; then archs=(75 80 90); fi
 
-cd "$kernels"
 "$nvcc" --version | tail -n 2 | head -n 1
-for arch in "${archs[@]}"; do
-    mkdir -p "sm_$arch"
-    for cu in *.cu; do
-        out="sm_$arch/${cu%.cu}.ptx"
-        "$nvcc" -ptx -lineinfo -arch="compute_$arch" "$cu" -o "$out"
-        sed -i "s|\"$kernels/|\"|" "$out"
-        echo "$out"
+for dir in "$kernels" "$kernels"/corpus/*/; do
+    dir="${dir%/}"
+    cd "$dir"
+    for arch in "${archs[@]}"; do
+        mkdir -p "sm_$arch"
+        for cu in *.cu; do
+            out="sm_$arch/${cu%.cu}.ptx"
+            "$nvcc" -ptx -lineinfo -arch="compute_$arch" "$cu" -o "$out"
+            sed -i "s|\"$dir/|\"|" "$out"
+            echo "${dir#"$here"/}/$out"
+        done
     done
 done

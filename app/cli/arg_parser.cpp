@@ -23,6 +23,15 @@ std::string longNameOf(const std::vector<OptionSpec>& specs, const std::string& 
     return "--" + it->name;
 }
 
+/// "-Iinclude" -> the value-taking spec whose short name is 'I', compiler style; null otherwise.
+const OptionSpec* attachedShortOption(const std::vector<OptionSpec>& specs, const std::string& arg)
+{
+    if (arg.size() <= 2 || arg[0] != '-' || !std::isalpha(static_cast<unsigned char>(arg[1])))
+        return nullptr;
+    auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& spec) { return spec.shortName == arg[1]; });
+    return it == specs.end() || it->valueName.empty() ? nullptr : &*it;
+}
+
 } // namespace
 
 std::optional<long long> parseInteger(const std::string& text)
@@ -39,7 +48,15 @@ ParsedArgs ParsedArgs::parse(const std::vector<std::string>& args, const std::ve
 {
     ParsedArgs parsed;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        const bool shortOption = args[i].size() == 2 && args[i][0] == '-' && std::isalpha(static_cast<unsigned char>(args[i][1]));
+        if (const auto* attached = attachedShortOption(specs, args[i])) {
+            auto& slot = parsed.m_values[attached->name];
+            if (!slot.empty() && !attached->repeatable)
+                throw UsageError("option --" + attached->name + " given more than once");
+            slot.push_back(args[i].substr(2));
+            continue;
+        }
+        const bool shortOption
+            = args[i].size() == 2 && args[i][0] == '-' && std::isalpha(static_cast<unsigned char>(args[i][1]));
         const auto arg = shortOption ? longNameOf(specs, args[i]) : args[i];
         if (!arg.starts_with("--") || arg == "--") {
             parsed.m_positional.push_back(arg);
@@ -65,6 +82,9 @@ ParsedArgs ParsedArgs::parse(const std::vector<std::string>& args, const std::ve
                 throw UsageError("option --" + name + " needs a value (" + spec->valueName + ")");
             inlineValue = args[++i];
         }
+        // An empty value (`--device ""`, often an unset shell variable) would otherwise mean the default.
+        if (inlineValue->empty())
+            throw UsageError("option --" + name + " needs a value (" + spec->valueName + "), not an empty string");
         auto& slot = parsed.m_values[name];
         if (!slot.empty() && !spec->repeatable)
             throw UsageError("option --" + name + " given more than once");
@@ -95,8 +115,8 @@ std::string ParsedArgs::required(const std::string& name) const
     return *text;
 }
 
-long long ParsedArgs::integer(const std::string& name, long long min, long long max,
-    std::optional<long long> fallback) const
+long long ParsedArgs::integer(
+    const std::string& name, long long min, long long max, std::optional<long long> fallback) const
 {
     const auto text = value(name);
     if (!text) {
@@ -108,7 +128,8 @@ long long ParsedArgs::integer(const std::string& name, long long min, long long 
     if (!number)
         throw UsageError("--" + name + ": expected an integer, got '" + *text + "'");
     if (*number < min || *number > max)
-        throw UsageError("--" + name + ": " + *text + " is outside " + std::to_string(min) + ".." + std::to_string(max));
+        throw UsageError(
+            "--" + name + ": " + *text + " is outside " + std::to_string(min) + ".." + std::to_string(max));
     return *number;
 }
 

@@ -14,5 +14,6 @@ Command sweepCommand();
 Command traceCommand(); ///< only with the trace store
 Command compareCommand(); ///< only with the trace store
 Command reportCommand(); ///< only with the trace store
+Command rooflineCommand(); ///< only with the trace store
 
 } // namespace app::cli

@@ -1,5 +1,7 @@
 #include "app/cli/command_list.h"
 
+#include "app/cli/command_examples.h"
+
 #include <ostream>
 
 namespace app::cli {
@@ -16,6 +18,7 @@ const std::vector<Command>& commandTable()
         traceCommand(),
         compareCommand(),
         reportCommand(),
+        rooflineCommand(),
 #endif
         sweepCommand(),
     };
@@ -32,6 +35,12 @@ void printCommandHelp(const Command& command, std::ostream& out)
         out << left << option.help << '\n';
     }
     out << "  --help                  show this help\n";
+    const auto& examples = commandExamples(command.name);
+    if (!examples.empty()) {
+        out << "\nexamples:\n";
+        for (const auto& example : examples)
+            out << "  warpscope-cli " << example << '\n';
+    }
 }
 
 } // namespace app::cli

@@ -1,10 +1,10 @@
 // warpscope-cli report DB [--run ID] --format pdf|html|json|csv [--lines] -o FILE: a stored run's report.
+#include "app/cli/atomic_output.h"
 #include "app/cli/command_list.h"
 #include "app/cli/stored_run.h"
 #include "views/report/report_file.h"
 
 #include <QGuiApplication>
-
 #include <memory>
 
 namespace app::cli {
@@ -21,9 +21,25 @@ std::unique_ptr<QGuiApplication> guiForPdf()
         qputenv("QT_QPA_PLATFORM", "offscreen");
     static int argc = 1;
     static char name[] = "warpscope-cli";
-    static char* argv[] = { name, nullptr };
+    static char* argv[] = {name, nullptr};
     return std::make_unique<QGuiApplication>(argc, argv);
 }
+
+/// Qt's painter and PDF engine print warnings of their own ("QPainter::begin: Returned false") when the
+/// file cannot be written; the command reports that failure itself, in one line, so they are dropped while
+/// the report is written.
+class QuietQt {
+public:
+    QuietQt()
+        : m_previous(qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {}))
+    { }
+    ~QuietQt() { qInstallMessageHandler(m_previous); }
+    QuietQt(const QuietQt&) = delete;
+    QuietQt& operator=(const QuietQt&) = delete;
+
+private:
+    QtMessageHandler m_previous;
+};
 
 int runReport(const ParsedArgs& args, CommandIo& io)
 {
@@ -35,7 +51,11 @@ int runReport(const ParsedArgs& args, CommandIo& io)
         throw UsageError("--format is one of pdf, html, json, csv; not '" + formatName + "'");
     if (args.flag("lines") && format != views::ReportFormat::Csv)
         throw UsageError("--lines applies to --format csv");
-    const auto output = args.required("output");
+    const auto output = resolveOutputTarget(args.required("output"), args.positional().front());
+    if (output.path.empty()) {
+        io.err << "warpscope-cli: " << output.problem << '\n';
+        return ExitBadInput;
+    }
     auto stored = openStoredRun(args.positional().front(), runOption(args));
     if (!stored) {
         io.err << "warpscope-cli: " << stored.error().toString() << '\n';
@@ -47,7 +67,9 @@ int runReport(const ParsedArgs& args, CommandIo& io)
         return ExitBadInput;
     }
     const auto gui = format == views::ReportFormat::Pdf ? guiForPdf() : nullptr;
-    if (auto error = views::writeReportFile(data.value(), QString::fromStdString(output), *format, args.flag("lines"))) {
+    const QuietQt quiet;
+    if (auto error = views::writeReportFile(
+            data.value(), QString::fromStdString(output.path.string()), *format, args.flag("lines"))) {
         io.err << "warpscope-cli: " << error->toStdString() << '\n';
         return ExitBadInput;
     }
@@ -63,10 +85,11 @@ Command reportCommand()
         "write a stored run's report: configuration, occupancy, metrics, hottest lines, charts, guidance",
         "report DB [--run ID] --format pdf|html|json|csv [--lines] -o FILE",
         {
-            { "run", "ID", "the run to report (default: the latest complete run)", false },
-            { "format", "FORMAT", "pdf, html (one self-contained file), json (every number) or csv (a row per launch)", false },
-            { "lines", "", "csv: one row per PTX line of each launch instead of per launch", false },
-            { "output", "FILE", "the file to write", false, 'o' },
+            {"run", "ID", "the run to report (default: the latest complete run)", false},
+            {"format", "FORMAT", "pdf, html (one self-contained file), json (every number) or csv (a row per launch)",
+                false},
+            {"lines", "", "csv: one row per PTX line of each launch instead of per launch", false},
+            {"output", "FILE", "the file to write", false, 'o'},
         },
         runReport,
     };

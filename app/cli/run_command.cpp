@@ -1,6 +1,9 @@
-// warpscope-cli run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--db FILE] [--json]
+// warpscope-cli run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [-I DIR ...]
+//     [-D NAME=VALUE ...] [--nvcc-flag F ...] [--db FILE] [--json]
 #include "app/cli/command_list.h"
+#include "app/cli/database_target.h"
 #include "app/cli/device_loading.h"
+#include "app/cli/nvcc_options.h"
 #include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
 #include "app/cli/text_table.h"
@@ -26,11 +29,17 @@ void writeDumps(const ParsedArgs& args, const engine::RunReport& report)
         if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
             throw UsageError("--dump " + text + ": expected NAME=FILE");
         const auto name = text.substr(0, eq);
-        const auto it = std::find_if(report.buffers.begin(), report.buffers.end(), [&](const auto& b) { return b.name == name; });
-        if (it == report.buffers.end())
-            throw UsageError("--dump " + text + ": the scenario has no buffer '" + name + "'");
+        const auto named = [&](const auto& b) { return b.name == name; };
+        // A buffer of the scenario, else a __constant__/__device__ variable of its module (cudaMemcpyFromSymbol).
+        const engine::BufferImage* image = nullptr;
+        if (auto b = std::find_if(report.buffers.begin(), report.buffers.end(), named); b != report.buffers.end())
+            image = &*b;
+        else if (auto s = std::find_if(report.symbols.begin(), report.symbols.end(), named); s != report.symbols.end())
+            image = &*s;
+        if (!image)
+            throw UsageError("--dump " + text + ": the scenario has no buffer and its module no symbol '" + name + "'");
         std::ofstream out(text.substr(eq + 1), std::ios::binary);
-        out.write(reinterpret_cast<const char*>(it->bytes.data()), static_cast<std::streamsize>(it->bytes.size()));
+        out.write(reinterpret_cast<const char*>(image->bytes.data()), static_cast<std::streamsize>(image->bytes.size()));
         if (!out)
             throw UsageError("--dump " + text + ": cannot write " + text.substr(eq + 1));
     }
@@ -77,10 +86,13 @@ int runRun(const ParsedArgs& args, CommandIo& io)
         throw UsageError("expected one scenario file");
     const auto overrides = parseOverrides(args);
     const auto budget = args.integer("budget", 1, INT64_MAX, 2'000'000'000);
+    if (const auto db = args.value("db"); db && databaseTargetProblem(*db))
+        throw UsageError(*databaseTargetProblem(*db));
     const auto catalog = loadCatalogOrReport(io.err);
     if (!catalog)
         return ExitBadInput;
-    auto prepared = engine::prepareScenario(args.positional().front(), args.value("device").value_or(""), overrides, *catalog);
+    auto prepared = engine::prepareScenario(
+        args.positional().front(), args.value("device").value_or(""), overrides, *catalog, parseNvccOptions(args));
     if (!prepared)
         throw UsageError(prepared.error().toString());
     // The timing model gives each launch its duration; --functional runs the kernels without it (faster).
@@ -137,18 +149,20 @@ Command runCommand()
     return Command {
         "run",
         "run a scenario on a modeled device and report each launch's counters",
-        "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [--sample] [--db FILE] [--json]",
-        {
+        "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [-I DIR ...] [-D NAME=VALUE ...] "
+        "[--nvcc-flag F ...] [--sample] [--db FILE] [--json]",
+        withNvccOptions({
             { "device", "ID", "device profile id (default: the scenario's device, else h100)", false },
             { "set", "NAME=VALUE", "override a scenario parameter (repeatable)", true },
-            { "dump", "NAME=FILE", "write buffer NAME's final bytes to FILE, little-endian (repeatable)", true },
+            { "dump", "NAME=FILE",
+                "write buffer NAME's (or module variable NAME's) final bytes to FILE, little-endian (repeatable)", true },
             { "budget", "N", "warp instructions allowed per launch before it is stopped (default 2e9)", false },
             { "functional", "", "run kernels without the timing model (no time, cycles or bandwidth)", false },
             { "sample", "", "time large grids by sampling: once block throughput is steady, extrapolate the rest "
                             "(launches say \"sampled\"; outputs incomplete, so no --dump)", false },
             { "db", "FILE", "append the run to this session database (created when missing)", false },
             { "json", "", "print one JSON document", false },
-        },
+        }),
         runRun,
     };
 }

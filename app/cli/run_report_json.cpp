@@ -60,6 +60,7 @@ nlohmann::json launchJson(const engine::LaunchReport& launch)
         { "cycles", orNull(o.cycles) },
         { "effective_bandwidth_gbps", bandwidth },
         { "registers_per_thread", launch.registersPerThread },
+        { "registers_source", launch.registersSource },
         { "theoretical_occupancy", launch.theoreticalOccupancy },
         { "achieved_occupancy", orNull(o.achievedOccupancy) },
         { "global_load_requests", m.globalLoadRequests },

@@ -1,10 +1,10 @@
 // warpscope-cli sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] --csv|--json
 #include "app/cli/allocator_tuning.h"
 #include "app/cli/command_list.h"
+#include "app/cli/database_target.h"
 #include "app/cli/device_loading.h"
 #include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
-
 #include "engine/host/kernel_executor.h"
 #include "engine/host/sweep.h"
 #include "engine/timing/timed_executor.h"
@@ -13,7 +13,10 @@
 #include "model/store/run_recorder.h"
 #endif
 
+#include <iostream>
 #include <sstream>
+#include <thread>
+#include <unistd.h>
 
 namespace app::cli {
 
@@ -32,11 +35,11 @@ std::vector<std::string> splitList(const std::string& text)
 }
 
 /// CSV columns: the sweep point, then the launch's keys in `run --json` order.
-const std::vector<std::string> kColumns = { "kernel", "time_us", "effective_bandwidth_gbps", "achieved_occupancy",
+const std::vector<std::string> kColumns = {"kernel", "time_us", "effective_bandwidth_gbps", "achieved_occupancy",
     "theoretical_occupancy", "global_load_requests", "global_load_sectors", "global_load_transactions",
     "global_store_requests", "global_store_sectors", "global_store_transactions", "global_load_efficiency",
     "global_store_efficiency", "shared_load_wavefronts", "shared_store_wavefronts", "dram_bytes_read",
-    "dram_bytes_write", "warp_instructions", "sampled", "simulated_blocks", "cycles" };
+    "dram_bytes_write", "warp_instructions", "sampled", "simulated_blocks", "cycles"};
 
 std::string csvCell(const nlohmann::json& value)
 {
@@ -70,6 +73,8 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     if (!range)
         throw UsageError(range.error().message);
     const auto devices = splitList(args.required("device"));
+    if (const auto db = args.value("db"); db && databaseTargetProblem(*db))
+        throw UsageError(*databaseTargetProblem(*db));
     if (args.flag("csv") == args.flag("json"))
         throw UsageError("choose one output format: --csv or --json");
     const auto catalog = loadCatalogOrReport(io.err);
@@ -81,24 +86,35 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     }
     engine::SweepOptions options;
     options.threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
+    options.instructionBudget = static_cast<std::uint64_t>(args.integer("budget", 1, INT64_MAX, 2'000'000'000));
     options.overrides = parseOverrides(args);
     const bool functional = args.flag("functional");
     // Sampled by default: a point needs its time and counters, not its output buffers, and large grids reach
     // a steady block throughput after a few waves (steady_state_detector.h). --exact runs every block.
     engine::timing::TimingOptions timing;
     timing.sampling.enabled = !args.flag("exact");
+    // The workers' launches run at once: they share the bound on trace memory.
+    timing.traceBytesLimit = engine::timing::defaultTraceBytesLimit(
+        options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency()));
     options.makeExecutor = [functional, timing]() -> std::unique_ptr<engine::KernelExecutor> {
         if (functional)
             return std::make_unique<engine::FunctionalExecutor>();
         return std::make_unique<engine::timing::TimedExecutor>(timing);
     };
+    // A long sweep shows where it is, on a terminal only: redirected stderr keeps its one-line errors.
+    if (&io.err == &std::cerr && ::isatty(STDERR_FILENO))
+        options.progress = [&io](std::size_t done, std::size_t total, const std::string& point) {
+            io.err << "\r" << done << '/' << total << ' ' << point << "\x1b[K" << (done == total ? "\n" : "")
+                   << std::flush;
+        };
     keepFreedMemoryForReuse();
     const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
     if (!points)
         throw UsageError(points.error().toString());
     if (const auto db = args.value("db")) {
 #ifdef WARPSCOPE_CLI_HAS_STORE
-        const auto stored = model::recordSweep(*db, args.positional().front(), *points, **catalog->get(devices.front()));
+        const auto stored
+            = model::recordSweep(*db, args.positional().front(), *points, **catalog->get(devices.front()));
         if (!stored) {
             io.err << "warpscope-cli: " << stored.error().toString() << '\n';
             return ExitBadInput;
@@ -114,8 +130,8 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     }
     auto array = nlohmann::json::array();
     for (const auto& point : *points)
-        array.push_back({ { "device", point.device }, { "value", point.value }, { "run", runReportJson(point.report) } });
-    io.out << nlohmann::json { { "param", range->param }, { "points", array } }.dump(2) << '\n';
+        array.push_back({{"device", point.device}, {"value", point.value}, {"run", runReportJson(point.report)}});
+    io.out << nlohmann::json {{"param", range->param}, {"points", array}}.dump(2) << '\n';
     return ExitOk;
 }
 
@@ -126,18 +142,23 @@ Command sweepCommand()
     return Command {
         "sweep",
         "run a scenario over a parameter range on several devices, points in parallel",
-        "sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] [--set NAME=VALUE ...] --csv|--json [--exact] [--threads N] [--db FILE]",
+        "sweep SCENARIO.json --param NAME=FROM:TO[:STEP] --device ID[,ID...] [--set NAME=VALUE ...] --csv|--json "
+        "[--exact] [--threads N] [--budget N] [--db FILE]",
         {
-            { "param", "NAME=FROM:TO[:STEP]", "the parameter to sweep, inclusive range", false },
-            { "device", "ID[,ID...]", "device profile ids, comma-separated", false },
-            { "threads", "N", "worker threads (default: one per hardware thread)", false },
-            { "functional", "", "run kernels without the timing model (no time or bandwidth)", false },
-            { "exact", "", "simulate every block of every launch; by default a launch whose block throughput is "
-                           "steady (two spans of four waves agree within 1 %) stops there and is extrapolated (column \"sampled\")", false },
-            { "csv", "", "one CSV row per point and launch", false },
-            { "json", "", "one JSON document", false },
-            { "set", "NAME=VALUE", "override another scenario parameter at every point (repeatable)", true },
-            { "db", "FILE", "also record the sweep points as a run of this session database", false },
+            {"param", "NAME=FROM:TO[:STEP]", "the parameter to sweep, inclusive range", false},
+            {"device", "ID[,ID...]", "device profile ids, comma-separated", false},
+            {"threads", "N", "worker threads (default: one per hardware thread)", false},
+            {"budget", "N", "warp instructions allowed per launch before it is stopped (default 2e9)", false},
+            {"functional", "", "run kernels without the timing model (no time or bandwidth)", false},
+            {"exact", "",
+                "simulate every block of every launch; by default a launch whose block throughput is "
+                "steady (two spans of four waves agree within 1 %) stops there and is extrapolated (column "
+                "\"sampled\")",
+                false},
+            {"csv", "", "one CSV row per point and launch", false},
+            {"json", "", "one JSON document", false},
+            {"set", "NAME=VALUE", "override another scenario parameter at every point (repeatable)", true},
+            {"db", "FILE", "also record the sweep points as a run of this session database", false},
         },
         runSweepCommand,
     };

@@ -97,7 +97,8 @@ CommandLine parseCommandLine(const QCoreApplication& application)
         QStringLiteral("ID,..."));
     const QCommandLineOption view(QStringLiteral("view"),
         tr("Bring views to the front (comma-separated): streams, bandwidth, timeline, caches, summary, occupancy, "
-           "session, stepper, source, banks or memory."), QStringLiteral("NAME[,NAME...]"));
+           "session, stepper, source, banks, memory, roofline (with the speed of light) or memorychart."),
+        QStringLiteral("NAME[,NAME...]"));
     const QCommandLineOption percent(QStringLiteral("bandwidth-percent"),
         tr("Show effective bandwidth as a percentage of each device's theoretical bandwidth."));
     const QCommandLineOption baseline(QStringLiteral("baseline"),

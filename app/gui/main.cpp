@@ -3,6 +3,7 @@
 #include "model/device/device_catalog_load.h"
 
 #include <QApplication>
+#include <QIcon>
 
 int main(int argc, char** argv)
 {
@@ -11,7 +12,8 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("warpscope"));
     QApplication::setApplicationName(QStringLiteral("warpscope"));
     QApplication::setApplicationVersion(QStringLiteral(WARPSCOPE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("warpscope"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/warpscope.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.warpscope.warpscope"));
 
     const auto commandLine = app::parseCommandLine(application);
     app::MainWindow window(model::loadDefaultDeviceCatalog());

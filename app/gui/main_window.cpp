@@ -8,11 +8,13 @@
 #include "app/gui/file_kind.h"
 #include "app/gui/launch_forms.h"
 #include "app/gui/parameter_bar.h"
+#include "app/gui/roofline_docks.h"
 #include "app/gui/run_session.h"
 #include "app/gui/run_status_widget.h"
 #include "app/gui/session_controller.h"
 #include "app/gui/session_dock.h"
 #include "app/gui/time_range_actions.h"
+#include "app/gui/user_guide_window.h"
 #include "app/gui/window_messages.h"
 #include "app/gui/window_screenshot.h"
 #include "model/device/device_list_model.h"
@@ -134,6 +136,13 @@ void MainWindow::setupRunDocks()
     m_docks.push_back(m_analysis->sourceDock());
     m_docks.push_back(m_analysis->banksDock());
     m_docks.push_back(m_analysis->memoryDock());
+    m_roofline = new RooflineDocks(this);
+    m_docks.push_back(m_roofline->rooflineDock());
+    m_docks.push_back(m_roofline->memoryChartDock());
+    tabifyDockWidget(caches, m_roofline->rooflineDock());
+    tabifyDockWidget(m_roofline->rooflineDock(), m_roofline->memoryChartDock());
+    connect(m_roofline, &RooflineDocks::launchChosen, this, &MainWindow::showLaunchOccupancy);
+    connect(m_launchSummary, &views::LaunchSummaryPanel::launchChosen, m_roofline, &RooflineDocks::selectLaunch);
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
     m_sessionController = new SessionController(this, m_session,
         { [this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); },
@@ -158,6 +167,7 @@ void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snaps
         showLaunchOccupancy(0);
     m_streamView->setSnapshot(snapshot);
     m_launchSummary->setSnapshot(snapshot);
+    m_roofline->showRun(snapshot);
     m_launchMemory->setSnapshot(std::move(snapshot));
 }
 
@@ -182,6 +192,7 @@ void MainWindow::setupTimeRange()
         m_warpTimeline->setTimeRange(range);
         m_launchSummary->setTimeRange(range);
         m_launchMemory->setTimeRange(range);
+        m_roofline->setTimeRange(range);
         if (range)
             statusBar()->showMessage(tr("Every view shows %1 (Ctrl+Z undoes, Ctrl+Shift+A shows the whole run)")
                                          .arg(model::describe(*range)), statusMessageMs);
@@ -220,8 +231,12 @@ void MainWindow::setupViewMenu()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_docks.size(); ++i) {
         auto* toggle = m_docks[i]->toggleViewAction();
-        if (i < 9) // Alt+1 … Alt+9
+        if (i < 9) // Alt+1 … Alt+9, then Alt+0, then Alt+Shift+1 …
             toggle->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        else if (i == 9)
+            toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_0));
+        else if (i < 19)
+            toggle->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | static_cast<Qt::Key>(Qt::Key_1 + i - 10)));
         m_viewMenu->addAction(toggle);
     }
     m_viewMenu->addSeparator();
@@ -246,6 +261,9 @@ void MainWindow::setupToolsMenu()
 void MainWindow::setupHelpMenu()
 {
     auto* menu = menuBar()->addMenu(tr("&Help"));
+    auto* guide = menu->addAction(tr("&User Guide"), this, [this] { UserGuideWindow::showFor(this); });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
     auto* about = menu->addAction(tr("&About warpscope"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
 }

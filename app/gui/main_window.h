@@ -32,6 +32,7 @@ class WarpTimelineView;
 namespace app {
 
 class AnalysisDocks;
+class RooflineDocks;
 class SessionController;
 
 struct CommandLine;
@@ -129,6 +130,7 @@ private:
     RunSession* m_session = nullptr;
     LaunchForms* m_launchForms = nullptr;
     AnalysisDocks* m_analysis = nullptr;
+    RooflineDocks* m_roofline = nullptr;
     SessionController* m_sessionController = nullptr;
     QComboBox* m_devicePicker = nullptr;
     ParameterBar* m_parameterBar = nullptr;

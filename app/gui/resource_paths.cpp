@@ -23,8 +23,7 @@ QString bundledResourceDirectory()
 {
     QStringList candidates;
     candidates << qEnvironmentVariable("WARPSCOPE_RESOURCES");
-    candidates << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/warpscope/resources"));
-    candidates << QStringLiteral(WARPSCOPE_SOURCE_RESOURCES);
+    candidates << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral(WARPSCOPE_RESOURCES_FROM_BIN));
     for (const auto& candidate : std::as_const(candidates)) {
         if (!candidate.isEmpty() && QFileInfo(candidate).isDir())
             return QDir(candidate).absolutePath();
@@ -35,6 +34,13 @@ QString bundledResourceDirectory()
 QString demoScenarioPath()
 {
     return existingFile(QStringLiteral("scenarios/offset_copy.json"));
+}
+
+QString userGuidePath()
+{
+    const QFileInfo page(
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral(WARPSCOPE_GUIDE_FROM_BIN "/index.html")));
+    return page.isFile() ? page.absoluteFilePath() : QString();
 }
 
 QString stagedCopyScenarioPath()

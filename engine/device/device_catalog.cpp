@@ -1,5 +1,6 @@
 #include "engine/device/device_catalog.h"
 
+#include "engine/common/input_file.h"
 #include "engine/device/embedded_file.h"
 #include "engine/device/profile_parser.h"
 
@@ -51,15 +52,12 @@ DeviceCatalog::LoadResult DeviceCatalog::load(const std::vector<std::filesystem:
     }
     for (const auto& directory : userDirectories) {
         for (const auto& path : jsonFilesIn(directory)) {
-            std::ifstream in(path, std::ios::binary);
-            std::ostringstream text;
-            text << in.rdbuf();
-            if (!in) {
-                result.errors.push_back(
-                    Error { ErrorCode::IoError, "cannot read the file", SourceLocation::inFile(path.string()) });
+            auto text = readInputFile(path);
+            if (!text) {
+                result.errors.push_back(text.error());
                 continue;
             }
-            auto parsed = parseDeviceProfile(text.str(), path.string());
+            auto parsed = parseDeviceProfile(*text, path.string());
             if (parsed)
                 addOrReplace(profiles, std::move(parsed).value());
             else
@@ -85,7 +83,7 @@ Result<const DeviceProfile*> DeviceCatalog::get(std::string_view id) const
     std::string known;
     for (const auto& profile : m_profiles)
         known += (known.empty() ? "" : ", ") + profile.id;
-    return Error { ErrorCode::NotFound, "unknown device '" + std::string(id) + "' (known: " + known + ")" };
+    return Error {ErrorCode::NotFound, "unknown device '" + std::string(id) + "' (known: " + known + ")"};
 }
 
 std::filesystem::path userProfileDirectory()

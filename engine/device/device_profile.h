@@ -114,6 +114,28 @@ struct TimingSpec {
     int blockLaunchCycles = 0; ///< an SM starts at most one new block per this many cycles
     int warpLaunchCycles = 0; ///< ... and takes this many cycles per warp of the block it starts (0: none)
     double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
+    /// SM cycles a launch spends before its first block starts and after its last block ends (0: none), part
+    /// of the kernel's own duration (ncu's sm__cycles_elapsed and gpu__time_duration count them).
+    int launchFixedCycles = 0;
+    /// Same-address atomics serialize where they are resolved (opencl-programming-guide-2.3.txt §2.1.2: "they
+    /// are all serialized"): a global atomic request keeps its line's atomic unit busy this many cycles...
+    double l2AtomicRequestCycles = 0;
+    double l2CasRequestCycles = 0; ///< the same for atom.cas
+    /// ... plus this many for each lane on the line's most-used address (1 when not measured).
+    double l2AtomicLaneCycles = 1;
+    /// A shared-memory atomic takes one pass per lane on its most-used word; atomicCAS this many.
+    int sharedCasPassesPerLane = 1;
+};
+
+/// Peaks the roofline and speed-of-light charts need beyond the instruction classes and DRAM
+/// (resources/devices/README.md, `roofline`); 0 where the device lacks the unit or no public source gives it.
+struct RooflineSpec {
+    double fp16OpsPerClockPerSm = 0; ///< 16-bit float add/mul/fma lane operations (not tensor cores)
+    double tensorFlopsPerClockPerSm = 0; ///< dense FP16 tensor-core FLOPs (an FMA counts two)
+    /// Bytes the L1 serves per clock per SM for global and local accesses; 0: as shared memory does when the L1
+    /// caches global loads (one SRAM and data path since CC 2.0), none otherwise.
+    double l1BytesPerClockPerSm = 0;
+    double l2GBps = 0; ///< the L2's bandwidth, 10^9 bytes/s; 0 when unknown or there is no L2
 };
 
 /// Latency and throughput of one instruction class.
@@ -138,6 +160,7 @@ struct DeviceProfile {
     SharedMemorySpec sharedMemory;
     HostLink host;
     TimingSpec timing;
+    RooflineSpec roofline;
     std::map<std::string, InstructionClassTiming> instructions; ///< by class name: "fp32", "global", ...
     std::map<std::string, std::string> sources; ///< dotted key -> citation (seed section or public spec)
     std::set<std::string> fields; ///< dotted keys the profile file defined, e.g. "limits.max_warps_per_sm"

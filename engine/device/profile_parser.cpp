@@ -1,12 +1,12 @@
 #include "engine/device/profile_parser.h"
 
+#include "engine/common/json_document.h"
 #include "engine/common/json_reader.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace engine {
@@ -29,7 +29,7 @@ ComputeCapability readComputeCapability(JsonObject& root)
     if (dot == std::string::npos || dot == 0 || dot + 1 >= text.size())
         throw JsonPathError(path, "expected \"major.minor\", found \"" + text + "\"");
     try {
-        return ComputeCapability { std::stoi(text.substr(0, dot)), std::stoi(text.substr(dot + 1)) };
+        return ComputeCapability {std::stoi(text.substr(0, dot)), std::stoi(text.substr(dot + 1))};
     } catch (const std::exception&) {
         throw JsonPathError(path, "expected \"major.minor\", found \"" + text + "\"");
     }
@@ -79,8 +79,8 @@ Limits readLimits(JsonObject object)
     limits.constantMemoryBytes = asInt(object.integer("constant_memory_bytes", 0, kIntMax));
     object.finish();
     if (limits.maxSharedMemoryPerBlockBytes > limits.sharedMemoryPerSmBytes)
-        throw JsonPathError(object.pathOf("max_shared_memory_per_block_bytes"),
-            "larger than shared_memory_per_sm_bytes");
+        throw JsonPathError(
+            object.pathOf("max_shared_memory_per_block_bytes"), "larger than shared_memory_per_sm_bytes");
     if (limits.maxThreadsPerBlock > limits.maxThreadsPerSm)
         throw JsonPathError(object.pathOf("max_threads_per_block"), "larger than max_threads_per_sm");
     return limits;
@@ -175,14 +175,31 @@ TimingSpec readTiming(JsonObject object)
     timing.dramAccessBytes = asInt(object.integer("dram_access_bytes", 1, 4096));
     timing.l2FetchBytes = asInt(object.integer("l2_fetch_bytes", 32, 128, 32));
     if (!std::has_single_bit(static_cast<unsigned>(timing.l2FetchBytes)))
-        throw JsonPathError(object.pathOf("l2_fetch_bytes"), "expected 32, 64 or 128 (whole 32-byte sectors, a power of two)");
+        throw JsonPathError(
+            object.pathOf("l2_fetch_bytes"), "expected 32, 64 or 128 (whole 32-byte sectors, a power of two)");
     timing.dramSustainedFraction
         = object.has("dram_sustained_fraction") ? object.number("dram_sustained_fraction", 0.05, 1) : 1.0;
     timing.blockLaunchCycles = asInt(object.integer("block_launch_cycles", 0, 1000000));
     timing.warpLaunchCycles = asInt(object.integer("warp_launch_cycles", 0, 100000, 0));
     timing.launchOverheadUs = object.number("launch_overhead_us", 0, 1e6);
+    timing.launchFixedCycles = asInt(object.integer("launch_fixed_cycles", 0, 10000000, 0));
+    timing.l2AtomicRequestCycles = object.number("l2_atomic_request_cycles", 0, 1e5, 0);
+    timing.l2CasRequestCycles = object.number("l2_cas_request_cycles", 0, 1e5, timing.l2AtomicRequestCycles);
+    timing.l2AtomicLaneCycles = object.number("l2_atomic_lane_cycles", 0, 1e5, 1);
+    timing.sharedCasPassesPerLane = asInt(object.integer("shared_cas_passes_per_lane", 1, 64, 1));
     object.finish();
     return timing;
+}
+
+RooflineSpec readRoofline(JsonObject object)
+{
+    RooflineSpec roofline;
+    roofline.fp16OpsPerClockPerSm = object.number("fp16_ops_per_clock_per_sm", 0, 1e6, 0);
+    roofline.tensorFlopsPerClockPerSm = object.number("tensor_flops_per_clock_per_sm", 0, 1e7, 0);
+    roofline.l1BytesPerClockPerSm = object.number("l1_bytes_per_clock_per_sm", 0, 1e6, 0);
+    roofline.l2GBps = object.number("l2_gbps", 0, 1e7, 0);
+    object.finish();
+    return roofline;
 }
 
 std::map<std::string, InstructionClassTiming> readInstructions(JsonObject& root, std::set<std::string>* leaves)
@@ -210,9 +227,8 @@ std::map<std::string, std::string> readSources(JsonObject& root, const std::set<
     std::map<std::string, std::string> sources;
     for (const auto& item : value.items()) {
         const auto& key = item.key();
-        const bool known = leaves.contains(key) || std::any_of(leaves.begin(), leaves.end(), [&](const auto& leaf) {
-            return leaf.starts_with(key + '.');
-        });
+        const bool known = leaves.contains(key)
+            || std::any_of(leaves.begin(), leaves.end(), [&](const auto& leaf) { return leaf.starts_with(key + '.'); });
         if (!known)
             throw JsonPathError(path + '/' + key, "cites a key the profile does not have");
         if (!item.value().is_string() || item.value().get<std::string>().empty())
@@ -251,6 +267,8 @@ DeviceProfile readProfile(const nlohmann::json& json)
     profile.sharedMemory = readSharedMemory(root.object("shared_memory"));
     profile.host = readHost(root.object("host"));
     profile.timing = readTiming(root.object("timing"));
+    if (root.has("roofline"))
+        profile.roofline = readRoofline(root.object("roofline"));
     profile.instructions = readInstructions(root, &leaves);
     profile.sources = readSources(root, leaves);
     root.finish();
@@ -265,24 +283,15 @@ DeviceProfile readProfile(const nlohmann::json& json)
 
 Result<DeviceProfile> parseDeviceProfile(std::string_view text, const std::string& fileName)
 {
-    nlohmann::json json;
+    auto json = parseJsonDocument(text, fileName);
+    if (!json)
+        return json.error();
     try {
-        json = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& error) {
-        // parse_error's byte is 1-based and points just past the offending character.
-        const auto offset = error.byte > 0 ? error.byte - 1 : 0;
-        std::string message = error.what();
-        if (const auto pos = message.find("parse error"); pos != std::string::npos)
-            message = message.substr(pos);
-        return Error { ErrorCode::ParseError, "malformed JSON: " + message,
-            locationOfOffset(text, offset, fileName) };
-    }
-    try {
-        auto profile = readProfile(json);
+        auto profile = readProfile(*json);
         profile.origin = fileName;
         return profile;
     } catch (const JsonPathError& error) {
-        return Error { ErrorCode::ParseError, error.what(), SourceLocation::atJsonPath(fileName, error.path) };
+        return Error {ErrorCode::ParseError, error.what(), SourceLocation::atJsonPath(fileName, error.path)};
     }
 }
 

@@ -14,7 +14,7 @@ struct TypeInfo {
     bool isSigned;
 };
 
-constexpr std::array<TypeInfo, 10> kTypes { {
+constexpr std::array<TypeInfo, 12> kTypes { {
     { ElementType::I8, "i8", 1, false, true },
     { ElementType::U8, "u8", 1, false, false },
     { ElementType::I16, "i16", 2, false, true },
@@ -25,6 +25,8 @@ constexpr std::array<TypeInfo, 10> kTypes { {
     { ElementType::U64, "u64", 8, false, false },
     { ElementType::F32, "f32", 4, true, true },
     { ElementType::F64, "f64", 8, true, true },
+    { ElementType::F16, "f16", 2, true, true },
+    { ElementType::BF16, "bf16", 2, true, true },
 } };
 
 const TypeInfo& info(ElementType type)

@@ -12,6 +12,10 @@ struct ExpressionError {
     std::string message;
 };
 
+/// Nesting (parentheses and unary signs together) deeper than this is refused before the recursion
+/// could exhaust the stack; real expressions nest a handful of levels.
+constexpr int kMaxNesting = 256;
+
 /// Recursive-descent evaluator: expr := term (('+'|'-') term)*, term := unary (('*'|'/'|'%') unary)*,
 /// unary := '-' unary | primary, primary := number | name | '(' expr ')'.
 class Evaluator {
@@ -19,8 +23,7 @@ public:
     Evaluator(std::string_view text, const ParamValues& params)
         : m_text(text)
         , m_params(params)
-    {
-    }
+    { }
 
     std::int64_t run()
     {
@@ -32,7 +35,7 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(std::string message) const { throw ExpressionError { m_pos + 1, std::move(message) }; }
+    [[noreturn]] void fail(std::string message) const { throw ExpressionError {m_pos + 1, std::move(message)}; }
 
     void skipSpaces()
     {
@@ -108,8 +111,26 @@ private:
         }
     }
 
+    /// Counts one level of nesting while alive; fails past kMaxNesting.
+    class NestingGuard {
+    public:
+        explicit NestingGuard(Evaluator& evaluator)
+            : m_evaluator(evaluator)
+        {
+            if (++m_evaluator.m_depth > kMaxNesting)
+                m_evaluator.fail("nested more than " + std::to_string(kMaxNesting) + " levels deep");
+        }
+        ~NestingGuard() { --m_evaluator.m_depth; }
+        NestingGuard(const NestingGuard&) = delete;
+        NestingGuard& operator=(const NestingGuard&) = delete;
+
+    private:
+        Evaluator& m_evaluator;
+    };
+
     std::int64_t unary()
     {
+        const NestingGuard guard(*this);
         if (accept('-'))
             return apply(Op::Subtract, 0, unary());
         if (accept('+'))
@@ -151,14 +172,16 @@ private:
     std::int64_t name()
     {
         const auto start = m_pos;
-        while (m_pos < m_text.size()
-            && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_'))
+        while (
+            m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_'))
             ++m_pos;
         const auto identifier = m_text.substr(start, m_pos - start);
         const auto it = m_params.find(identifier);
         if (it == m_params.end()) {
             m_pos = start;
-            fail("unknown parameter '" + std::string(identifier) + "'");
+            constexpr std::size_t kShown = 40;
+            fail("unknown parameter '" + std::string(identifier.substr(0, kShown))
+                + (identifier.size() > kShown ? "...'" : "'"));
         }
         return it->second;
     }
@@ -166,7 +189,17 @@ private:
     std::string_view m_text;
     const ParamValues& m_params;
     std::size_t m_pos = 0;
+    int m_depth = 0;
 };
+
+/// The expression as an error message quotes it: whole when short, else its start and length.
+std::string quoted(std::string_view text)
+{
+    constexpr std::size_t kShown = 60;
+    if (text.size() <= kShown)
+        return '"' + std::string(text) + '"';
+    return '"' + std::string(text.substr(0, kShown)) + "...\" (" + std::to_string(text.size()) + " characters)";
+}
 
 } // namespace
 
@@ -175,9 +208,8 @@ Result<std::int64_t> evaluateIntExpression(std::string_view text, const ParamVal
     try {
         return Evaluator(text, params).run();
     } catch (const ExpressionError& error) {
-        return Error { ErrorCode::InvalidArgument,
-            "in expression \"" + std::string(text) + "\" at column " + std::to_string(error.column) + ": "
-                + error.message };
+        return Error {ErrorCode::InvalidArgument,
+            "in expression " + quoted(text) + " at column " + std::to_string(error.column) + ": " + error.message};
     }
 }
 

@@ -3,6 +3,8 @@
 #include "engine/host/buffer_contents.h"
 #include "engine/host/kernel_arguments.h"
 #include "engine/host/launch_validation.h"
+#include "engine/ptx/shared_usage.h"
+#include "engine/host/symbol_copy.h"
 
 #include <cstring>
 
@@ -44,7 +46,7 @@ std::optional<Error> allocateBuffers(const ResolvedScenario& scenario, simt::Dev
 }
 
 Result<simt::LaunchRequest> makeRequest(const PreparedScenario& prepared, const LaunchOp& op,
-    const std::vector<std::uint64_t>& addresses, const std::string& path)
+    const std::vector<std::uint64_t>& addresses, const simt::ModuleImage& image, const std::string& path)
 {
     const auto& module = prepared.module;
     const int index = module.findFunction(op.kernel);
@@ -52,7 +54,7 @@ Result<simt::LaunchRequest> makeRequest(const PreparedScenario& prepared, const 
         return Error { ErrorCode::NotFound, "no kernel '" + op.kernel + "' in " + module.sourceName,
             SourceLocation::atJsonPath(prepared.scenario.file.string(), path + "/launch/kernel") };
     const auto& kernel = module.functions[static_cast<std::size_t>(index)];
-    if (auto error = validateLaunchShape(op, kernel.sharedBytes + module.sharedBytes, *prepared.profile, path))
+    if (auto error = validateLaunchShape(op, ptx::kernelStaticSharedBytes(module, static_cast<std::uint32_t>(index)), *prepared.profile, path))
         return *error;
     auto params = marshalKernelArguments(kernel, op.args, addresses, path);
     if (!params)
@@ -65,13 +67,15 @@ Result<simt::LaunchRequest> makeRequest(const PreparedScenario& prepared, const 
     request.dynamicSharedBytes = op.sharedBytes;
     request.params = std::move(params).value();
     request.profile = prepared.profile;
+    request.moduleImage = &image;
     return request;
 }
 
 /// Applies a step before the stepped launch; earlier launches run functionally on `memory`.
-std::optional<Error> applyStep(const PreparedScenario& prepared, const ResolvedStep& step, simt::DeviceMemory& memory,
+std::optional<Error> applyStep(const PreparedScenario& prepared, const ResolvedStep& step, LaunchSetup& setup,
     BufferImages& images)
 {
+    auto& memory = setup.memory;
     if (const auto* copy = std::get_if<MemcpyOp>(&step.op)) {
         auto src = images.storage(memory, copy->src).subspan(copy->srcOffset, copy->bytes);
         auto dst = images.storage(memory, copy->dst).subspan(copy->dstOffset, copy->bytes);
@@ -79,11 +83,19 @@ std::optional<Error> applyStep(const PreparedScenario& prepared, const ResolvedS
     } else if (const auto* set = std::get_if<MemsetOp>(&step.op)) {
         std::memset(images.storage(memory, set->dst).data(), set->value, set->bytes);
     } else if (const auto* launch = std::get_if<LaunchOp>(&step.op)) {
-        auto request = makeRequest(prepared, *launch, images.addresses, step.jsonPath);
+        auto request = makeRequest(prepared, *launch, images.addresses, setup.image, step.jsonPath);
         if (!request)
             return request.error();
         if (auto stats = simt::runKernel(*request, memory, nullptr); !stats)
             return stats.error();
+    } else if (const auto* symbolCopy = std::get_if<SymbolCopyOp>(&step.op)) {
+        auto copied = copySymbol(*symbolCopy, prepared.module, setup.image, memory,
+            images.storage(memory, symbolCopy->buffer), step.jsonPath);
+        if (!copied) {
+            auto error = copied.error();
+            error.location.file = prepared.scenario.file.string();
+            return error;
+        }
     }
     return std::nullopt;
 }
@@ -96,11 +108,12 @@ Result<std::unique_ptr<LaunchSetup>> setUpLaunch(const PreparedScenario& prepare
     BufferImages images;
     if (auto error = allocateBuffers(prepared.scenario, setup->memory, images))
         return *error;
+    setup->image = setup->memory.loadModule(prepared.module);
     std::size_t launches = 0;
     for (const auto& step : prepared.scenario.steps) {
         const auto* launch = std::get_if<LaunchOp>(&step.op);
         if (launch && launches++ == launchOrdinal) {
-            auto request = makeRequest(prepared, *launch, images.addresses, step.jsonPath);
+            auto request = makeRequest(prepared, *launch, images.addresses, setup->image, step.jsonPath);
             if (!request)
                 return request.error();
             setup->op = *launch;
@@ -108,7 +121,7 @@ Result<std::unique_ptr<LaunchSetup>> setUpLaunch(const PreparedScenario& prepare
             setup->request = std::move(request).value();
             return setup;
         }
-        if (auto error = applyStep(prepared, step, setup->memory, images))
+        if (auto error = applyStep(prepared, step, *setup, images))
             return *error;
     }
     return Error { ErrorCode::InvalidArgument, "the scenario has no launch number " + std::to_string(launchOrdinal + 1),

@@ -14,10 +14,11 @@ namespace engine {
 /// warp stepper, which runs one block of this launch on `memory`.
 struct LaunchSetup {
     simt::DeviceMemory memory;
+    simt::ModuleImage image; ///< the module's variables in `memory`, as earlier symbol copies and launches left them
     LaunchOp op; ///< the launch step as the scenario wrote it
     std::string stepPath; ///< "/steps/1"
     /// The launch itself; points into the PreparedScenario passed to setUpLaunch (module and profile),
-    /// which must outlive it. moduleImage is null: the stepper places the module's variables itself.
+    /// which must outlive it; moduleImage points at `image`.
     simt::LaunchRequest request;
 };
 

@@ -31,14 +31,18 @@ std::filesystem::path shippedPtxFor(const std::filesystem::path& cuFile, const D
     return {};
 }
 
-Result<ptx::Module> loadScenarioModule(const std::filesystem::path& module, const DeviceProfile& profile)
+Result<ptx::Module> loadScenarioModule(
+    const std::filesystem::path& module, const DeviceProfile& profile, const ptx::NvccSettings& nvcc)
 {
-    if (module.extension() == ".cu") {
+    // Shipped PTX was compiled without any settings, so include folders, defines or flags mean nvcc runs.
+    if (module.extension() == ".cu" && nvcc.empty()) {
         if (const auto shipped = shippedPtxFor(module, profile); !shipped.empty())
             return ptx::loadModuleFile(shipped);
     }
     ptx::LoadOptions options;
     options.arch = deviceArch(profile);
+    const auto arguments = nvcc.toArguments();
+    options.nvcc.extraFlags.insert(options.nvcc.extraFlags.end(), arguments.begin(), arguments.end());
     return ptx::loadModuleFile(module, options);
 }
 

@@ -7,7 +7,7 @@
 namespace engine {
 
 Result<PreparedScenario> prepareScenario(const std::filesystem::path& file, const std::string& deviceId,
-    const ParamValues& overrides, const DeviceCatalog& catalog)
+    const ParamValues& overrides, const DeviceCatalog& catalog, const ptx::NvccSettings& nvcc)
 {
     auto spec = loadScenarioFile(file);
     if (!spec)
@@ -23,7 +23,8 @@ Result<PreparedScenario> prepareScenario(const std::filesystem::path& file, cons
             error.location = SourceLocation::atJsonPath(file.string(), "/device");
         return error;
     }
-    auto module = loadScenarioModule(resolved->module, **profile);
+    resolved.value().nvcc.append(nvcc);
+    auto module = loadScenarioModule(resolved->module, **profile, resolved->nvcc);
     if (!module)
         return module.error();
     return PreparedScenario { std::move(resolved).value(), *profile, std::move(module).value() };

@@ -19,8 +19,9 @@ struct PreparedScenario {
 
 /// Loads `file`, applies `overrides`, picks the device (`deviceId`, else the scenario's `device`, else
 /// "h100") from `catalog`, and loads the module for that device (module_source.h). Every failure is a
-/// user error naming the file and where in it.
+/// user error naming the file and where in it. `nvcc` (the command line's -I/-D/--nvcc-flag) comes after
+/// the scenario's own "nvcc" settings.
 Result<PreparedScenario> prepareScenario(const std::filesystem::path& file, const std::string& deviceId,
-    const ParamValues& overrides, const DeviceCatalog& catalog);
+    const ParamValues& overrides, const DeviceCatalog& catalog, const ptx::NvccSettings& nvcc = {});
 
 } // namespace engine

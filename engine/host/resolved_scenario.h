@@ -74,11 +74,22 @@ struct WaitOp {
     std::string event;
 };
 
+/// A copy between a buffer and a module variable (SymbolCopyStepSpec); the symbol is checked against the
+/// module when the step runs.
+struct SymbolCopyOp {
+    bool toSymbol = true;
+    std::string symbol;
+    std::size_t buffer = 0;
+    std::uint64_t bytes = 0, offset = 0; ///< `offset`: into the symbol
+    int stream = 0;
+    bool async = false;
+};
+
 struct SynchronizeOp {
     std::optional<int> stream;
 };
 
-using StepOp = std::variant<MemcpyOp, MemsetOp, LaunchOp, RecordOp, WaitOp, SynchronizeOp>;
+using StepOp = std::variant<MemcpyOp, MemsetOp, LaunchOp, RecordOp, WaitOp, SynchronizeOp, SymbolCopyOp>;
 
 struct ResolvedStep {
     StepOp op;
@@ -91,6 +102,7 @@ struct ResolvedScenario {
     std::string name;
     std::filesystem::path module;
     std::string device;
+    ptx::NvccSettings nvcc;
     ParamValues params; ///< after overrides
     std::vector<ResolvedBuffer> buffers;
     std::vector<ResolvedStep> steps;

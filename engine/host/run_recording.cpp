@@ -132,6 +132,7 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
     info.date = context.date;
     info.toolVersion = context.toolVersion;
     info.deviceId = report.device;
+    info.deviceName = context.deviceName;
     info.deviceProfileJson = context.deviceProfileJson;
     info.scenarioPath = report.scenario;
     info.scenarioText = readText(scenario.file);
@@ -167,7 +168,7 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
             kernel = kernels.emplace(launch.mangled, id).first;
             sink.kernel(KernelRecord { id, moduleRecord.id, launch.kernel, launch.mangled,
                 static_cast<std::uint32_t>(launch.registersPerThread), static_cast<std::uint32_t>(launch.staticSharedBytes),
-                static_cast<std::uint32_t>(function.instructions.size()) });
+                static_cast<std::uint32_t>(function.instructions.size()), launch.registersSource });
         }
         const LaunchId id(static_cast<std::uint32_t>(i));
         sink.beginLaunch(LaunchInfo { id, kernel->second, StreamId(launch.stream), { launch.grid[0], launch.grid[1], launch.grid[2] },

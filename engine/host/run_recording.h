@@ -15,6 +15,7 @@ struct RecordingContext {
     std::string date; ///< ISO 8601 UTC
     std::string toolVersion;
     std::string deviceProfileJson; ///< the profile's text; empty: readers fall back to the built-in profile
+    std::string deviceName; ///< the profile's marketing name ("Tesla V100-SXM2-16GB (Volta GV100)")
 };
 
 /// The module record of a scenario's kernels: its path, the PTX text the engine ran (the .ptx file, or the

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/host/kernel_executor.h"
+#include "engine/host/kernel_resources.h"
 #include "engine/host/resolved_scenario.h"
 #include "engine/host/stream_scheduler.h"
 
@@ -20,7 +21,9 @@ struct LaunchReport {
     int stream = 0;
     std::string stepPath; ///< "/steps/1"
     KernelOutcome outcome;
-    int registersPerThread = 0; ///< from ptxas for shipped PTX (kernel_registers.h); 0 when unknown
+    int registersPerThread = 0; ///< as ptxas allocates them for the device, or estimated (kernel_resources.h)
+    std::string registersSource; ///< "ptxas sm_90", "ptxas sm_90 (recorded)" or "estimated"
+    KernelResources resources; ///< registers, shared and local memory, spills
     double theoreticalOccupancy = 0; ///< with the launch's shared memory and registersPerThread
     std::vector<simt::PrintfLine> printf; ///< device printf output, in the order simt/printf_log.h gives
     std::uint64_t printfDropped = 0; ///< lines the full printf buffer overwrote
@@ -48,6 +51,8 @@ struct RunReport {
     /// wrote, not the program's result, and `buffers` is left empty.
     bool outputsComplete = true;
     std::vector<BufferImage> buffers; ///< empty when !outputsComplete or RunOptions::collectBuffers is off
+    /// The module's __constant__ and __device__ variables at the end, collected like `buffers`.
+    std::vector<BufferImage> symbols;
 };
 
 } // namespace engine

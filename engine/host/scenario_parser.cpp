@@ -1,19 +1,37 @@
 #include "engine/host/scenario_parser.h"
 
+#include "engine/common/input_file.h"
+#include "engine/common/json_document.h"
 #include "engine/common/json_reader.h"
+#include "engine/host/fill_value.h"
+#include "engine/host/scenario_nvcc_reader.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <string_view>
 
 namespace engine {
 
 namespace {
 
 using nlohmann::json;
+
+constexpr std::array<std::string_view, 8> kStepKinds = { "memcpy", "memset", "launch", "record", "wait", "synchronize",
+    "memcpy_to_symbol", "memcpy_from_symbol" };
+
+/// "memcpy, memset, ... or memcpy_from_symbol", for messages.
+std::string stepKindList()
+{
+    std::string list;
+    for (std::size_t i = 0; i < kStepKinds.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == kStepKinds.size() ? " or " : ", ") + std::string(kStepKinds[i]);
+    return list;
+}
 
 class ScenarioReader {
 public:
@@ -35,6 +53,7 @@ private:
     StepSpec readStep(const json& value, const std::string& path);
     StepSpecBody readStepBody(const std::string& kind, JsonObject body);
     LaunchStepSpec readLaunch(JsonObject body);
+    SymbolCopyStepSpec readSymbolCopy(bool toSymbol, JsonObject body);
     LaunchArgSpec readArg(const json& value, const std::string& path) const;
     std::vector<IntExpr> readDims(const json& value, const std::string& path) const;
 
@@ -137,10 +156,13 @@ void ScenarioReader::readBuffers(JsonObject& root, std::string_view key, bool ho
         const auto typeName = object.string("type");
         const auto type = parseElementType(typeName);
         if (!type)
-            throw JsonPathError(object.pathOf("type"), "unknown type \"" + typeName + "\" (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)");
+            throw JsonPathError(object.pathOf("type"), "unknown type \"" + typeName + "\" (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64 f16 bf16)");
         buffer.type = *type;
         buffer.count = intExpr(object.raw("count"), object.pathOf("count"));
         buffer.init = object.has("init") ? init(object.raw("init"), object.pathOf("init")) : BufferInit {};
+        if (buffer.init.kind == BufferInit::Kind::Fill)
+            if (auto problem = fillValueProblem(buffer.type, object.raw("init")))
+                throw JsonPathError(object.pathOf("init"), *problem);
         if (host)
             buffer.pinned = object.boolean("pinned", false);
         object.finish();
@@ -217,6 +239,20 @@ LaunchStepSpec ScenarioReader::readLaunch(JsonObject body)
     return launch;
 }
 
+SymbolCopyStepSpec ScenarioReader::readSymbolCopy(bool toSymbol, JsonObject body)
+{
+    SymbolCopyStepSpec step;
+    step.toSymbol = toSymbol;
+    step.symbol = body.string("symbol");
+    step.buffer = body.string(toSymbol ? "src" : "dst");
+    step.bytes = intExpr(body.raw("bytes"), body.pathOf("bytes"));
+    step.offset = intExpr(body, "offset", "0");
+    step.stream = streamId(body);
+    step.async = body.boolean("async", false);
+    body.finish();
+    return step;
+}
+
 StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject body)
 {
     if (kind == "memcpy") {
@@ -233,6 +269,8 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
     }
     if (kind == "launch")
         return readLaunch(std::move(body));
+    if (kind == "memcpy_to_symbol" || kind == "memcpy_from_symbol")
+        return readSymbolCopy(kind == "memcpy_to_symbol", std::move(body));
     if (kind == "record") {
         RecordStepSpec step { body.string("event"), streamId(body) };
         body.finish();
@@ -253,11 +291,14 @@ StepSpecBody ScenarioReader::readStepBody(const std::string& kind, JsonObject bo
 StepSpec ScenarioReader::readStep(const json& value, const std::string& path)
 {
     if (!value.is_object() || value.size() != 1)
-        throw JsonPathError(path, "a step is an object with exactly one key: memcpy, memset, launch, record, wait or synchronize");
-    const auto& [kind, body] = *value.items().begin();
-    static const char* const kinds[] = { "memcpy", "memset", "launch", "record", "wait", "synchronize" };
-    if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
-        throw JsonPathError(path + '/' + kind, "unknown step (memcpy, memset, launch, record, wait, synchronize)");
+        throw JsonPathError(path, "a step is an object with exactly one key: " + stepKindList());
+    // The step's only key and its body, read from a named iterator: a structured binding to
+    // `*value.items().begin()` would outlive the proxy it refers to (ASan, scenario_fuzzer).
+    const auto first = value.begin();
+    const std::string kind = first.key();
+    const json& body = first.value();
+    if (std::find(kStepKinds.begin(), kStepKinds.end(), kind) == kStepKinds.end())
+        throw JsonPathError(path + '/' + kind, "unknown step (" + stepKindList() + ")");
     return StepSpec { readStepBody(kind, JsonObject(body, path + '/' + kind)), path };
 }
 
@@ -271,6 +312,8 @@ ScenarioSpec ScenarioReader::read(const json& document)
     spec.name = root.string("name", m_file.stem().string());
     spec.module = m_folder / root.string("module");
     spec.device = root.string("device", "");
+    if (root.has("nvcc"))
+        spec.nvcc = readNvccSettings(root.raw("nvcc"), root.pathOf("nvcc"), m_folder);
     readParams(root, spec);
     readBuffers(root, "buffers", false, spec);
     readBuffers(root, "host", true, spec);
@@ -287,18 +330,11 @@ ScenarioSpec ScenarioReader::read(const json& document)
 
 Result<ScenarioSpec> parseScenario(std::string_view text, const std::filesystem::path& file)
 {
-    json document;
+    auto document = parseJsonDocument(text, file.string());
+    if (!document)
+        return document.error();
     try {
-        document = json::parse(text);
-    } catch (const json::parse_error& error) {
-        std::string message = error.what();
-        if (const auto pos = message.find("parse error"); pos != std::string::npos)
-            message = message.substr(pos);
-        return Error { ErrorCode::ParseError, "malformed JSON: " + message,
-            locationOfOffset(text, error.byte > 0 ? error.byte - 1 : 0, file.string()) };
-    }
-    try {
-        return ScenarioReader(file).read(document);
+        return ScenarioReader(file).read(*document);
     } catch (const JsonPathError& error) {
         return Error { ErrorCode::ParseError, error.what(), SourceLocation::atJsonPath(file.string(), error.path) };
     }
@@ -306,12 +342,10 @@ Result<ScenarioSpec> parseScenario(std::string_view text, const std::filesystem:
 
 Result<ScenarioSpec> loadScenarioFile(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error { ErrorCode::IoError, "cannot open the scenario file", SourceLocation::inFile(file.string()) };
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseScenario(text.str(), file);
+    auto text = readInputFile(file);
+    if (!text)
+        return text.error();
+    return parseScenario(*text, file);
 }
 
 } // namespace engine

@@ -37,6 +37,7 @@ private:
     void resolveBuffers();
     MemcpyOp memcpy(const MemcpyStepSpec& step, const std::string& path) const;
     MemsetOp memset(const MemsetStepSpec& step, const std::string& path) const;
+    SymbolCopyOp symbolCopy(const SymbolCopyStepSpec& step, const std::string& path) const;
     LaunchOp launch(const LaunchStepSpec& step) const;
     KernelArg argument(const LaunchArgSpec& spec) const;
     Dim3 dims(const std::vector<IntExpr>& exprs) const;
@@ -110,6 +111,24 @@ MemsetOp Resolver::memset(const MemsetStepSpec& step, const std::string& path) c
                 + std::to_string(m_out.buffers[op.dst].bytes) + " bytes");
     op.stream = step.stream;
     op.async = step.async;
+    return op;
+}
+
+SymbolCopyOp Resolver::symbolCopy(const SymbolCopyStepSpec& step, const std::string& path) const
+{
+    // The symbol's size is the module's to say; the runner checks the copy against it (scenario_runner.cpp).
+    SymbolCopyOp op;
+    op.toSymbol = step.toSymbol;
+    op.symbol = step.symbol;
+    op.buffer = buffer(step.buffer, path + (step.toSymbol ? "/src" : "/dst"));
+    op.bytes = static_cast<std::uint64_t>(evaluate(step.bytes, 0, kMaxBufferBytes));
+    op.offset = static_cast<std::uint64_t>(evaluate(step.offset, 0, kMaxBufferBytes));
+    op.stream = step.stream;
+    op.async = step.async;
+    const auto& buffer = m_out.buffers[op.buffer];
+    if (op.bytes > buffer.bytes)
+        throw ResolveError(path + "/bytes", "copies " + std::to_string(op.bytes) + " bytes " + (step.toSymbol ? "out of" : "into")
+                + " '" + buffer.name + "' of " + std::to_string(buffer.bytes) + " bytes");
     return op;
 }
 
@@ -187,6 +206,8 @@ void Resolver::run()
                     return memset(body, path + "/memset");
                 else if constexpr (std::is_same_v<T, LaunchStepSpec>)
                     return launch(body);
+                else if constexpr (std::is_same_v<T, SymbolCopyStepSpec>)
+                    return symbolCopy(body, path + (body.toSymbol ? "/memcpy_to_symbol" : "/memcpy_from_symbol"));
                 else if constexpr (std::is_same_v<T, RecordStepSpec>) {
                     recorded.insert(body.event);
                     return RecordOp { body.event, body.stream };
@@ -220,6 +241,7 @@ Result<ResolvedScenario> resolveScenario(const ScenarioSpec& spec, const ParamVa
     out.name = spec.name;
     out.module = spec.module;
     out.device = spec.device;
+    out.nvcc = spec.nvcc;
     out.params = spec.params;
     for (const auto& [name, value] : overrides) {
         if (!spec.params.contains(name))

@@ -2,10 +2,13 @@
 
 #include "engine/host/buffer_contents.h"
 #include "engine/host/kernel_arguments.h"
-#include "engine/host/kernel_registers.h"
+#include "engine/host/kernel_resources.h"
 #include "engine/host/launch_validation.h"
+#include "engine/host/symbol_copy.h"
 #include "engine/host/transfer_model.h"
 #include "engine/occupancy/occupancy_calculator.h"
+#include "engine/ptx/shared_usage.h"
+#include "engine/ptx/module_symbols.h"
 
 #include <algorithm>
 #include <cstring>
@@ -37,6 +40,7 @@ private:
     std::optional<Error> memcpy(const MemcpyOp& op);
     std::optional<Error> memset(const MemsetOp& op);
     std::optional<Error> launch(const LaunchOp& op, const std::string& path);
+    std::optional<Error> symbolCopy(const SymbolCopyOp& op, const std::string& path);
     std::span<std::uint8_t> storage(std::size_t buffer);
     Error located(Error error, const std::string& path) const;
     void collectBuffers();
@@ -52,6 +56,7 @@ private:
     std::vector<std::uint64_t> m_addresses; ///< per buffer: device (or mapped pinned host) address; 0 if none
     std::vector<std::vector<std::uint8_t>> m_pageable; ///< pageable host buffers' bytes
     RunReport m_report;
+    std::optional<std::map<std::string, KernelResources>> m_resources; ///< per kernel, found at the first launch
 };
 
 Error Runner::located(Error error, const std::string& path) const
@@ -144,6 +149,23 @@ std::optional<Error> Runner::memset(const MemsetOp& op)
     return std::nullopt;
 }
 
+std::optional<Error> Runner::symbolCopy(const SymbolCopyOp& op, const std::string& path)
+{
+    const auto symbol = copySymbol(op, m_module, m_image, m_memory, storage(op.buffer), path);
+    if (!symbol)
+        return symbol.error();
+    const auto& side = m_scenario.buffers[op.buffer];
+    const auto kind = !side.host ? DeviceOpKind::MemcpyDeviceToDevice
+        : op.toSymbol            ? DeviceOpKind::MemcpyHostToDevice
+                                 : DeviceOpKind::MemcpyDeviceToHost;
+    const bool pinned = !side.host || side.pinned;
+    const auto name = op.toSymbol ? side.name + " -> " + *symbol : *symbol + " -> " + side.name;
+    m_scheduler.submit(DeviceOp { kind, op.stream, op.async, pinned,
+        transferDurationUs(m_profile, kind, op.bytes, pinned, op.async ? CopyCall::Asynchronous : CopyCall::Synchronous),
+        op.bytes, name });
+    return std::nullopt;
+}
+
 std::string kernelList(const ptx::Module& module)
 {
     std::string names;
@@ -159,7 +181,7 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
         return Error { ErrorCode::NotFound, "no kernel '" + op.kernel + "' in " + m_module.sourceName + " (kernels: "
                 + kernelList(m_module) + ")", SourceLocation::atJsonPath({}, path + "/launch/kernel") };
     const auto& kernel = m_module.functions[static_cast<std::size_t>(index)];
-    const auto staticShared = kernel.sharedBytes + m_module.sharedBytes;
+    const auto staticShared = ptx::kernelStaticSharedBytes(m_module, static_cast<std::uint32_t>(index));
     if (auto error = validateLaunchShape(op, staticShared, m_profile, path))
         return error;
     auto params = marshalKernelArguments(kernel, op.args, m_addresses, path);
@@ -177,10 +199,12 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
     request.moduleImage = &m_image;
     request.instructionBudget = m_options.instructionBudget;
     request.cooperative = op.cooperative;
-    request.registersPerThread
-        = static_cast<std::uint32_t>(shippedRegisterCount(m_module.sourceName, kernel.name).value_or(0));
     simt::PrintfLog printfLog;
     request.printfLog = &printfLog;
+    if (!m_resources)
+        m_resources = moduleKernelResources(m_module, deviceArchOf(m_profile));
+    const auto& resources = (*m_resources)[kernel.name];
+    request.registersPerThread = static_cast<std::uint32_t>(std::max(resources.registers, 0));
     auto outcome = m_executor.run(request, m_memory, m_options.stop);
     if (!outcome) {
         auto error = outcome.error();
@@ -188,13 +212,15 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
         return error;
     }
 
-    LaunchReport report {kernel.demangled.substr(0, kernel.demangled.find('(')), kernel.name, op.grid, op.block,
-        op.sharedBytes, staticShared, op.stream, path, std::move(outcome).value(), 0, 0, {}, 0};
+    LaunchReport report { kernel.demangled.substr(0, kernel.demangled.find('(')), kernel.name, op.grid, op.block,
+        op.sharedBytes, staticShared, op.stream, path, std::move(outcome).value(), 0, {}, {}, 0, {}, 0 };
     report.printf.assign(printfLog.lines().begin(), printfLog.lines().end());
     report.printfDropped = printfLog.droppedLines();
     const auto threads = static_cast<int>(op.block[0] * op.block[1] * op.block[2]);
-    // Registers per thread are not in PTX; ptxas's count is known for shipped kernels, else they do not limit.
-    report.registersPerThread = shippedRegisterCount(m_module.sourceName, kernel.name).value_or(0);
+    // Registers per thread are not in PTX: ptxas's count for the device, else an estimate (kernel_resources.h).
+    report.registersPerThread = resources.registers;
+    report.registersSource = resources.registersSource;
+    report.resources = resources;
     const OccupancyInput input { threads, report.registersPerThread, static_cast<int>(staticShared + op.sharedBytes) };
     if (auto occupancy = calculateOccupancy(m_profile, input))
         report.theoreticalOccupancy = occupancy->occupancy;
@@ -215,6 +241,8 @@ std::optional<Error> Runner::runStep(const ResolvedStep& step)
                 return memset(op);
             else if constexpr (std::is_same_v<T, LaunchOp>)
                 return launch(op, step.jsonPath);
+            else if constexpr (std::is_same_v<T, SymbolCopyOp>)
+                return symbolCopy(op, step.jsonPath);
             else if constexpr (std::is_same_v<T, RecordOp>)
                 m_scheduler.record(op.event, op.stream);
             else if constexpr (std::is_same_v<T, WaitOp>)
@@ -232,6 +260,12 @@ void Runner::collectBuffers()
         const auto bytes = storage(i);
         m_report.buffers.push_back(BufferImage { m_scenario.buffers[i].name, m_scenario.buffers[i].host, m_addresses[i],
             std::vector<std::uint8_t>(bytes.begin(), bytes.end()) });
+    }
+    for (const auto& symbol : ptx::moduleSymbols(m_module)) {
+        const auto address = m_image.variableAddresses[symbol.index];
+        const auto bytes = m_memory.bytes(address);
+        m_report.symbols.push_back(
+            BufferImage { symbol.name, false, address, std::vector<std::uint8_t>(bytes.begin(), bytes.end()) });
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/host/element_type.h"
 #include "engine/host/int_expression.h"
+#include "engine/ptx/nvcc_settings.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -83,12 +84,23 @@ struct WaitStepSpec {
     std::string event;
 };
 
+/// cudaMemcpyToSymbol / cudaMemcpyFromSymbol: between a buffer and a module-scope __constant__ or __device__
+/// variable, `offset` bytes into the variable.
+struct SymbolCopyStepSpec {
+    bool toSymbol = true; ///< memcpy_to_symbol; false: memcpy_from_symbol
+    std::string symbol;
+    std::string buffer; ///< the source (to) or destination (from)
+    IntExpr bytes, offset;
+    int stream = 0;
+    bool async = false;
+};
+
 struct SynchronizeStepSpec {
     std::optional<int> stream; ///< nullopt: the whole device
 };
 
 using StepSpecBody = std::variant<MemcpyStepSpec, MemsetStepSpec, LaunchStepSpec, RecordStepSpec, WaitStepSpec,
-    SynchronizeStepSpec>;
+    SynchronizeStepSpec, SymbolCopyStepSpec>;
 
 struct StepSpec {
     StepSpecBody body;
@@ -101,6 +113,7 @@ struct ScenarioSpec {
     std::string name;
     std::filesystem::path module; ///< resolved against the scenario's folder
     std::string device; ///< default device id; empty when the file names none
+    ptx::NvccSettings nvcc; ///< "nvcc": include folders (resolved against the scenario's folder), defines, flags
     ParamValues params;
     std::vector<BufferSpec> buffers; ///< device buffers, then host buffers, in file order
     std::vector<StepSpec> steps;

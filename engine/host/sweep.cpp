@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -14,15 +15,20 @@ namespace engine {
 std::vector<std::int64_t> SweepRange::values() const
 {
     std::vector<std::int64_t> out;
-    for (auto v = from; v <= to; v += step)
-        out.push_back(v);
+    // Counted in unsigned arithmetic (modular, so exact for any FROM <= TO), not stepped to TO: a range
+    // ending near INT64_MAX would overflow `v += step`.
+    const auto first = static_cast<std::uint64_t>(from);
+    const auto stride = static_cast<std::uint64_t>(step);
+    const auto count = (static_cast<std::uint64_t>(to) - first) / stride + 1;
+    for (std::uint64_t i = 0; i < count; ++i)
+        out.push_back(static_cast<std::int64_t>(first + i * stride));
     return out;
 }
 
 Result<SweepRange> parseSweepRange(const std::string& text)
 {
     const auto bad = [&](const std::string& why) {
-        return Error { ErrorCode::InvalidArgument, "--param " + text + ": " + why + " (expected NAME=FROM:TO[:STEP])" };
+        return Error {ErrorCode::InvalidArgument, "--param " + text + ": " + why + " (expected NAME=FROM:TO[:STEP])"};
     };
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -51,7 +57,10 @@ Result<SweepRange> parseSweepRange(const std::string& text)
     range.step = numbers.size() == 3 ? numbers[2] : 1;
     if (range.step <= 0 || range.to < range.from)
         return bad("TO must not be below FROM and STEP must be positive");
-    if ((range.to - range.from) / range.step >= 100000)
+    // TO - FROM can exceed INT64_MAX (FROM negative); as unsigned it is exact.
+    if ((static_cast<std::uint64_t>(range.to) - static_cast<std::uint64_t>(range.from))
+            / static_cast<std::uint64_t>(range.step)
+        >= 100000)
         return bad("more than 100000 points");
     return range;
 }
@@ -74,11 +83,12 @@ Result<SweepRun> runPoint(const std::filesystem::path& scenario, const SweepRang
     auto executor = options.makeExecutor();
     RunOptions runOptions;
     runOptions.stop = options.stop;
+    runOptions.instructionBudget = options.instructionBudget;
     runOptions.collectBuffers = false; // a sweep reports counters and times; every point's buffers would pile up
     auto report = runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, runOptions);
     if (!report)
         return report.error();
-    return SweepRun { device, value, std::move(report).value() };
+    return SweepRun {device, value, std::move(report).value()};
 }
 
 } // namespace
@@ -89,15 +99,31 @@ Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, co
     std::vector<Job> jobs;
     for (std::size_t d = 0; d < devices.size(); ++d)
         for (const auto value : range.values())
-            jobs.push_back({ d, value });
+            jobs.push_back({d, value});
     std::vector<std::optional<SweepRun>> points(jobs.size());
-    std::atomic<std::size_t> next { 0 }, done { 0 };
+    std::atomic<std::size_t> next {0}, done {0};
     std::stop_source failed;
     std::optional<Error> firstError;
+    std::exception_ptr firstException; // our bug (or memory exhausted): rethrown on the caller's thread
     std::mutex errorMutex;
+    const auto runGuarded = [&](std::size_t i) -> std::optional<Result<SweepRun>> {
+        try {
+            return runPoint(scenario, range, devices[jobs[i].device], jobs[i].value, catalog, options);
+        } catch (...) {
+            std::lock_guard lock(errorMutex);
+            if (!firstException)
+                firstException = std::current_exception();
+            failed.request_stop();
+            return std::nullopt;
+        }
+    };
     const auto worker = [&] {
-        for (auto i = next++; i < jobs.size() && !failed.stop_requested() && !options.stop.stop_requested(); i = next++) {
-            auto point = runPoint(scenario, range, devices[jobs[i].device], jobs[i].value, catalog, options);
+        for (auto i = next++; i < jobs.size() && !failed.stop_requested() && !options.stop.stop_requested();
+             i = next++) {
+            auto guarded = runGuarded(i);
+            if (!guarded)
+                return;
+            auto& point = *guarded;
             if (!point) {
                 std::lock_guard lock(errorMutex);
                 if (!firstError) {
@@ -122,10 +148,12 @@ Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, co
         for (unsigned t = 0; t < std::min<std::size_t>(threads, jobs.size()); ++t)
             pool.emplace_back(worker);
     }
+    if (firstException)
+        std::rethrow_exception(firstException);
     if (firstError)
         return *firstError;
     if (options.stop.stop_requested())
-        return Error { ErrorCode::InvalidArgument, "sweep cancelled" };
+        return Error {ErrorCode::InvalidArgument, "sweep cancelled"};
     std::vector<SweepRun> out;
     for (auto& point : points)
         out.push_back(std::move(*point));

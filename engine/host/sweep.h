@@ -44,6 +44,7 @@ struct SweepOptions {
     std::function<void(std::size_t done, std::size_t total, const std::string& point)> progress;
     /// Parameter values every point uses besides the swept one (--set); the swept parameter wins.
     ParamValues overrides;
+    std::uint64_t instructionBudget = 2'000'000'000; ///< warp instructions per launch (RunOptions)
     /// Makes the executor each worker uses (functional, or a timing model).
     std::function<std::unique_ptr<KernelExecutor>()> makeExecutor;
 };

@@ -1,5 +1,7 @@
 #include "engine/profiling/ncu_csv.h"
 
+#include "engine/common/input_file.h"
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -131,12 +133,10 @@ Result<std::vector<NcuKernelRecord>> parseNcuCsv(std::string_view text, const st
 
 Result<std::vector<NcuKernelRecord>> loadNcuCsv(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error { ErrorCode::IoError, "cannot open the file", SourceLocation::inFile(file.string()) };
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseNcuCsv(text.str(), file.string());
+    auto text = readInputFile(file);
+    if (!text)
+        return text.error();
+    return parseNcuCsv(*text, file.string());
 }
 
 } // namespace engine

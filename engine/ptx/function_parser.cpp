@@ -8,6 +8,21 @@ namespace {
 
 constexpr int kMaxBlockDepth = 64;
 constexpr std::uint32_t kMaxRegisters = 1U << 22; // per function; nvcc's largest use a few thousand
+// A thread's declared registers may take at most 256 KiB, the largest register file of any one SM
+// (64K 32-bit registers, CUDA C Programming Guide, compute capabilities table, CC 3.0 to 9.0): PTX sets
+// no limit on virtual registers (PTX ISA 8.5 §5.2.2), but the executor keeps every declared register of
+// every lane of a block, so `.reg .b32 %r<4194200>` would cost 16 MiB per thread, 4 GiB per block.
+constexpr std::uint64_t kMaxRegisterBytesPerThread = std::uint64_t {64} * 1024 * 4;
+
+/// Bytes one thread's declared registers take (predicates as one byte each: an upper bound).
+std::uint64_t registerBytesPerThread(const RegisterFiles& files)
+{
+    static constexpr std::array<std::uint64_t, kRegFileCount> kBytes {1, 2, 4, 8, 16};
+    std::uint64_t bytes = 0;
+    for (std::size_t f = 0; f < kRegFileCount; ++f)
+        bytes += kBytes[f] * files.counts[f];
+    return bytes;
+}
 
 std::uint32_t readDims(TokenCursor& cur, std::array<std::uint32_t, 3>& dims, std::string_view what)
 {
@@ -248,6 +263,11 @@ void FunctionParser::parseRegDecl(BodyContext& ctx)
                 ErrorCode::Unsupported);
         if (!ctx.scopes.declareRegisters(ctx.fn.registers, std::string(nameTok.text), *type, parameterized, count))
             m_cur.fail(nameTok, "duplicate register declaration " + std::string(nameTok.text));
+        if (const auto bytes = registerBytesPerThread(ctx.fn.registers); bytes > kMaxRegisterBytesPerThread)
+            m_cur.fail(nameTok,
+                "registers of function " + ctx.fn.name + " take " + std::to_string(bytes)
+                    + " bytes per thread, more than the 262144 of an SM's whole register file",
+                ErrorCode::Unsupported);
     } while (m_cur.accept(','));
     m_cur.expect(';', ".reg");
 }

@@ -166,6 +166,9 @@ enum InstrFlag : std::uint32_t {
     FlagLeft = 1U << 21,
     FlagRight = 1U << 22,
     FlagMergedLoad = 1U << 23, ///< a shared load ptxas folds into an earlier wide one (shared_load_vectorizer.h)
+    // §9.7.4 half precision: min/max.NaN propagates NaN operands; fma/cvt .relu clamps negatives to +0.
+    FlagNaN = 1U << 30,
+    FlagRelu = 1U << 31,
 };
 
 /// PTX ISA 8.5 §9.7.9.1 "Cache operators" of ld/st.

@@ -63,6 +63,8 @@ constexpr std::array kRows = {
     ModRow {"nc", ModKind::Flag, FlagNc},
     ModRow {"shiftamt", ModKind::Flag, FlagShiftAmt},
     ModRow {"clamp", ModKind::Flag, FlagClamp},
+    ModRow {"NaN", ModKind::Flag, FlagNaN}, // §9.7.4.7/8 min/max.NaN
+    ModRow {"relu", ModKind::Flag, FlagRelu}, // §9.7.4.4 fma.relu, §9.7.9.21 cvt.relu
     ModRow {"wrap", ModKind::Flag, FlagWrap},
     ModRow {"l", ModKind::Flag, FlagLeft},
     ModRow {"r", ModKind::Flag, FlagRight},

@@ -1,23 +1,15 @@
 #include "engine/ptx/module_loader.h"
 
+#include "engine/common/input_file.h"
 #include "engine/ptx/parser.h"
 
 #include <charconv>
-#include <fstream>
-#include <sstream>
 
 namespace engine::ptx {
 
 Result<std::string> readTextFile(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error(ErrorCode::NotFound, "cannot open file", SourceLocation::inFile(file.string()));
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad())
-        return Error(ErrorCode::IoError, "cannot read file", SourceLocation::inFile(file.string()));
-    return ss.str();
+    return readInputFile(file);
 }
 
 Result<int> parseArch(std::string_view name)
@@ -38,6 +30,8 @@ Result<Module> loadModuleFile(const std::filesystem::path& file, const LoadOptio
 {
     std::string ext = file.extension().string();
     if (ext == ".cu") {
+        if (auto error = checkInputFile(file))
+            return *error;
         auto compiled = compileCudaToPtx(file, options.arch, options.nvcc);
         if (!compiled)
             return compiled.error();

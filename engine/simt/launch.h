@@ -32,8 +32,9 @@ struct LaunchRequest {
     /// Launched with cudaLaunchCooperativeKernel: every block co-resident, grid-wide sync available
     /// (cooperative_grid.h).
     bool cooperative = false;
-    /// ptxas's registers per thread when known (0: they do not limit), for the cooperative launch's
-    /// co-residency check.
+    /// Registers per thread as ptxas allocates them for the device (engine/host/kernel_resources.h), for the
+    /// timing model's occupancy and the cooperative launch's co-residency check; 0: not known to the caller
+    /// (the timed executor then finds it itself).
     std::uint32_t registersPerThread = 0;
     /// Device printf's buffer (cudaLimitPrintfFifoSize; printf_log.h); null: printf output is dropped.
     PrintfLog* printfLog = nullptr;

@@ -1,6 +1,9 @@
 #include "engine/simt/launch_plan.h"
 
+#include "engine/simt/half_support.h"
+
 #include "engine/ptx/known_alignment.h"
+#include "engine/ptx/shared_usage.h"
 #include "engine/simt/launch_environment.h"
 
 #include <algorithm>
@@ -115,7 +118,7 @@ namespace {
     void layOutShared(const ptx::Module& m, const LaunchRequest& r, LaunchPlan& plan)
     {
         std::vector<std::uint64_t> moduleShared(m.variables.size(), 0);
-        plan.staticSharedBytes = layOut(m.variables, ptx::StateSpace::Shared, 0, moduleShared);
+        plan.staticSharedBytes = ptx::layOutModuleShared(m, ptx::moduleVariablesUsedBy(m, r.kernel), moduleShared);
         layOutFunctions(m, r.kernel, plan);
         std::uint64_t align = externAlign(m.variables, 16);
         for (const ptx::Function& f : m.functions)
@@ -154,6 +157,10 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
     }
     if (auto shape = checkShape(r, fn, name); !shape)
         return shape.error();
+    if (r.profile) {
+        if (auto unsupported = checkHalfPrecisionSupport(m, r.kernel, *r.profile))
+            return *unsupported;
+    }
     LaunchPlan plan;
     plan.module = r.module;
     plan.kernelIndex = r.kernel;

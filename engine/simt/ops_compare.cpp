@@ -1,90 +1,155 @@
 // PTX ISA 8.5 §9.7.5 "Comparison and Selection Instructions": setp, set, selp, slct.
 #include "engine/simt/float_env.h"
+#include "engine/simt/half_math.h"
 #include "engine/simt/op_helpers.h"
+#include "engine/simt/ops_half.h"
 
 namespace engine::simt {
 
 namespace {
 
-    using ptx::CmpOp;
+using ptx::CmpOp;
 
-    /// §9.7.5.1 Tables 21-23: integer, unsigned and floating-point comparisons. Ordered float
-    /// comparisons are false when an operand is NaN; the unordered ones (…u) are true.
-    template <typename T>
-    bool compare(CmpOp op, T a, T b)
-    {
-        bool unordered = false;
-        if constexpr (std::is_floating_point_v<T>)
-            unordered = a != a || b != b;
-        switch (op) {
-        case CmpOp::Eq: return a == b;
-        case CmpOp::Ne: return !unordered && a != b;
-        case CmpOp::Lt: case CmpOp::Lo: return a < b;
-        case CmpOp::Le: case CmpOp::Ls: return a <= b;
-        case CmpOp::Gt: case CmpOp::Hi: return a > b;
-        case CmpOp::Ge: case CmpOp::Hs: return a >= b;
-        case CmpOp::Equ: return unordered || a == b;
-        case CmpOp::Neu: return unordered || a != b;
-        case CmpOp::Ltu: return unordered || a < b;
-        case CmpOp::Leu: return unordered || a <= b;
-        case CmpOp::Gtu: return unordered || a > b;
-        case CmpOp::Geu: return unordered || a >= b;
-        case CmpOp::Num: return !unordered;
-        case CmpOp::Nan: return unordered;
-        case CmpOp::None: break;
-        }
-        return false;
+/// §9.7.5.1 Tables 21-23: integer, unsigned and floating-point comparisons. Ordered float
+/// comparisons are false when an operand is NaN; the unordered ones (…u) are true.
+template <typename T> bool compare(CmpOp op, T a, T b)
+{
+    bool unordered = false;
+    if constexpr (std::is_floating_point_v<T>)
+        unordered = a != a || b != b;
+    switch (op) {
+    case CmpOp::Eq:
+        return a == b;
+    case CmpOp::Ne:
+        return !unordered && a != b;
+    case CmpOp::Lt:
+    case CmpOp::Lo:
+        return a < b;
+    case CmpOp::Le:
+    case CmpOp::Ls:
+        return a <= b;
+    case CmpOp::Gt:
+    case CmpOp::Hi:
+        return a > b;
+    case CmpOp::Ge:
+    case CmpOp::Hs:
+        return a >= b;
+    case CmpOp::Equ:
+        return unordered || a == b;
+    case CmpOp::Neu:
+        return unordered || a != b;
+    case CmpOp::Ltu:
+        return unordered || a < b;
+    case CmpOp::Leu:
+        return unordered || a <= b;
+    case CmpOp::Gtu:
+        return unordered || a > b;
+    case CmpOp::Geu:
+        return unordered || a >= b;
+    case CmpOp::Num:
+        return !unordered;
+    case CmpOp::Nan:
+        return unordered;
+    case CmpOp::None:
+        break;
     }
+    return false;
+}
 
-    /// Per-lane comparison results as bits (1 = true), for the lanes' a and b read as `type`.
-    bool compareLanes(ExecContext& ctx, const ptx::Instruction& ins, ptx::ScalarType type, const ptx::Operand& aOp,
-        const ptx::Operand& bOp, std::uint32_t& bits)
-    {
-        LaneBits a;
-        LaneBits b;
-        readOperand(ctx, aOp, type, a);
-        readOperand(ctx, bOp, type, b);
-        bits = 0;
-        const bool ftz = ins.has(ptx::FlagFtz);
-        auto run = [&]<typename T>(T) {
-            for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-                T x = fromBits<T>(a[l]);
-                T y = fromBits<T>(b[l]);
-                if constexpr (std::is_same_v<T, float>) {
-                    x = ftz ? flushSubnormal(x) : x;
-                    y = ftz ? flushSubnormal(y) : y;
-                }
-                bits |= static_cast<std::uint32_t>(compare(ins.cmp, x, y)) << l;
+/// Per-lane comparison results as bits (1 = true), for the lanes' a and b read as `type`.
+bool compareLanes(ExecContext& ctx, const ptx::Instruction& ins, ptx::ScalarType type, const ptx::Operand& aOp,
+    const ptx::Operand& bOp, std::uint32_t& bits)
+{
+    LaneBits a;
+    LaneBits b;
+    readOperand(ctx, aOp, type, a);
+    readOperand(ctx, bOp, type, b);
+    bits = 0;
+    const bool ftz = ins.has(ptx::FlagFtz);
+    auto run = [&]<typename T>(T) {
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            T x = fromBits<T>(a[l]);
+            T y = fromBits<T>(b[l]);
+            if constexpr (std::is_same_v<T, float>) {
+                x = ftz ? flushSubnormal(x) : x;
+                y = ftz ? flushSubnormal(y) : y;
             }
-        };
-        return visitInteger(type, run) || visitFloat(type, run);
-    }
-
-    /// §9.7.5.1: the optional BoolOp combines the comparison with predicate c.
-    std::uint32_t combine(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t bits, std::size_t cIndex)
-    {
-        if (ins.mode2 == ptx::OpMode::None || cIndex >= ins.operandCount)
-            return bits;
-        LaneBits c;
-        readOperand(ctx, ins.operands[cIndex], ptx::ScalarType::Pred, c);
-        std::uint32_t cb = 0;
-        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
-            cb |= static_cast<std::uint32_t>(c[l] & 1u) << l;
-        switch (ins.mode2) {
-        case ptx::OpMode::And: return bits & cb;
-        case ptx::OpMode::Or: return bits | cb;
-        case ptx::OpMode::Xor: return bits ^ cb;
-        default: return bits;
+            bits |= static_cast<std::uint32_t>(compare(ins.cmp, x, y)) << l;
         }
-    }
+    };
+    return visitInteger(type, run) || visitFloat(type, run);
+}
 
-    void writeBits(ExecContext& ctx, const ptx::Operand& dst, std::uint32_t bits, std::uint32_t mask)
-    {
-        LaneBits v;
-        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
-            v[l] = (bits >> l) & 1u;
-        writeOperand(ctx, dst, v, mask);
+/// Per-lane results of a half-precision comparison (§9.7.4: setp/set with .f16, .bf16 and their x2
+/// forms): `lo` for the lower (or only) element, `hi` for the upper one of a packed type.
+void compareHalfLanes(ExecContext& ctx, const ptx::Instruction& ins, HalfType t, const ptx::Operand& aOp,
+    const ptx::Operand& bOp, std::uint32_t& lo, std::uint32_t& hi)
+{
+    const ptx::ScalarType type = ins.opcode == ptx::Opcode::Set ? ins.type2 : ins.type;
+    LaneBits a;
+    LaneBits b;
+    readOperand(ctx, aOp, type, a);
+    readOperand(ctx, bOp, type, b);
+    lo = 0;
+    hi = 0;
+    const bool ftz = ins.has(ptx::FlagFtz);
+    const auto element = [&](std::uint64_t bits, int i) {
+        return smallOperand(static_cast<std::uint16_t>(bits >> (16 * i)), t.format, ftz);
+    };
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+        lo |= static_cast<std::uint32_t>(compare(ins.cmp, element(a[l], 0), element(b[l], 0))) << l;
+        if (t.packed)
+            hi |= static_cast<std::uint32_t>(compare(ins.cmp, element(a[l], 1), element(b[l], 1))) << l;
     }
+}
+
+/// set's "true" value for destination type `d` (§9.7.5.2, §9.7.4.11): 1.0 in a float destination, all
+/// ones in an integer one; per element (0xffff or 1.0) when the source is packed.
+std::uint64_t setTrueValue(ptx::ScalarType d, bool packedSource)
+{
+    switch (d) {
+    case ptx::ScalarType::F32:
+        return bitsOf(1.0f);
+    case ptx::ScalarType::F16:
+    case ptx::ScalarType::F16x2:
+        return 0x3c00;
+    case ptx::ScalarType::BF16:
+    case ptx::ScalarType::BF16x2:
+        return 0x3f80;
+    default:
+        return packedSource ? 0xffff : 0xffffffff;
+    }
+}
+
+/// §9.7.5.1: the optional BoolOp combines the comparison with predicate c.
+std::uint32_t combine(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t bits, std::size_t cIndex)
+{
+    if (ins.mode2 == ptx::OpMode::None || cIndex >= ins.operandCount)
+        return bits;
+    LaneBits c;
+    readOperand(ctx, ins.operands[cIndex], ptx::ScalarType::Pred, c);
+    std::uint32_t cb = 0;
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+        cb |= static_cast<std::uint32_t>(c[l] & 1u) << l;
+    switch (ins.mode2) {
+    case ptx::OpMode::And:
+        return bits & cb;
+    case ptx::OpMode::Or:
+        return bits | cb;
+    case ptx::OpMode::Xor:
+        return bits ^ cb;
+    default:
+        return bits;
+    }
+}
+
+void writeBits(ExecContext& ctx, const ptx::Operand& dst, std::uint32_t bits, std::uint32_t mask)
+{
+    LaneBits v;
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+        v[l] = (bits >> l) & 1u;
+    writeOperand(ctx, dst, v, mask);
+}
 
 } // namespace
 
@@ -94,6 +159,15 @@ void execSetp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     const bool dual = ins.has(ptx::FlagDualDest);
     const std::size_t a = dual ? 2 : 1;
     std::uint32_t bits = 0;
+    if (const auto half = halfTypeOf(ins.type)) {
+        // §9.7.4.12 setp with .f16x2/.bf16x2: p takes the lower elements' result, q the upper ones'.
+        std::uint32_t hi = 0;
+        compareHalfLanes(ctx, ins, *half, ins.operands[a], ins.operands[a + 1], bits, hi);
+        writeBits(ctx, ins.operands[0], combine(ctx, ins, bits, a + 2), mask);
+        if (dual)
+            writeBits(ctx, ins.operands[1], combine(ctx, ins, half->packed ? hi : ~bits, a + 2), mask);
+        return;
+    }
     if (!compareLanes(ctx, ins, ins.type, ins.operands[a], ins.operands[a + 1], bits))
         return unsupported(ctx, ins, "comparison type");
     writeBits(ctx, ins.operands[0], combine(ctx, ins, bits, a + 2), mask);
@@ -105,10 +179,24 @@ void execSetp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 void execSet(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
     std::uint32_t bits = 0;
+    if (const auto half = halfTypeOf(ins.type2)) {
+        std::uint32_t hi = 0;
+        compareHalfLanes(ctx, ins, *half, ins.operands[1], ins.operands[2], bits, hi);
+        bits = combine(ctx, ins, bits, 3);
+        hi = combine(ctx, ins, hi, 3);
+        const std::uint64_t one = setTrueValue(ins.type, half->packed);
+        LaneBits v;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            v[l] = ((bits >> l) & 1u) ? one : 0;
+            if (half->packed && ((hi >> l) & 1u))
+                v[l] |= one << 16;
+        }
+        return writeOperand(ctx, ins.operands[0], v, mask);
+    }
     if (!compareLanes(ctx, ins, ins.type2, ins.operands[1], ins.operands[2], bits))
         return unsupported(ctx, ins, "comparison type");
     bits = combine(ctx, ins, bits, 3);
-    const std::uint64_t one = ins.type == ptx::ScalarType::F32 ? bitsOf(1.0f) : 0xffffffffu;
+    const std::uint64_t one = setTrueValue(ins.type, false);
     LaneBits v;
     for (std::uint32_t l = 0; l < kWarpLanes; ++l)
         v[l] = ((bits >> l) & 1u) ? one : 0;

@@ -1,9 +1,10 @@
 // PTX ISA 8.5 §9.7.3 "Floating-Point Instructions": add, sub, mul, fma/mad, div, abs, neg, min, max,
-// copysign, testp, for .f32 and .f64 (.f16/.bf16 arithmetic is not modeled).
+// copysign, testp, for .f32 and .f64; the half-precision types go to ops_half.cpp (§9.7.4).
 #include "engine/simt/ops_float.h"
 
 #include "engine/simt/float_env.h"
 #include "engine/simt/op_helpers.h"
+#include "engine/simt/ops_half.h"
 
 #include <algorithm>
 #include <bit>
@@ -145,8 +146,10 @@ namespace {
 
 void floatArithmetic(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
+    if (const auto half = halfTypeOf(ins.type))
+        return halfArithmetic(ctx, ins, mask, *half);
     if (!visitFloat(ins.type, [&]<typename T>(T) { arithmetic<T>(ctx, ins, mask); }))
-        unsupported(ctx, ins, "half-precision arithmetic is not modeled");
+        unsupported(ctx, ins, "type");
 }
 
 void execFma(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask) { floatArithmetic(ctx, ins, mask); }

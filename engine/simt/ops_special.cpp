@@ -3,6 +3,7 @@
 // rounding once, which lies within the error bounds the ISA gives for each.
 #include "engine/simt/float_env.h"
 #include "engine/simt/op_helpers.h"
+#include "engine/simt/ops_half.h"
 
 #include <cmath>
 
@@ -26,7 +27,7 @@ namespace {
         } else if (ins.type == ptx::ScalarType::F64) {
             mapUnary(ctx, ins, mask, [f](std::uint64_t a) { return bitsOf(f(asF64(a))); });
         } else {
-            unsupported(ctx, ins, "half-precision special functions are not modeled");
+            unsupported(ctx, ins, "half-precision form of this instruction");
         }
     }
 
@@ -76,12 +77,16 @@ void execLg2(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 // §9.7.3.20 ex2.approx: 2^a.
 void execEx2(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
+    if (const auto half = halfTypeOf(ins.type))
+        return halfSpecial(ctx, ins, mask, *half, [](double v) { return std::exp2(v); });
     special(ctx, ins, mask, []<typename T>(T x) { return viaDouble<T>(x, [](double v) { return std::exp2(v); }); });
 }
 
 // §9.7.3.21 tanh.approx.
 void execTanh(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
+    if (const auto half = halfTypeOf(ins.type))
+        return halfSpecial(ctx, ins, mask, *half, [](double v) { return std::tanh(v); });
     special(ctx, ins, mask, []<typename T>(T x) { return viaDouble<T>(x, [](double v) { return std::tanh(v); }); });
 }
 

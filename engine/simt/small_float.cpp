@@ -1,81 +1,149 @@
 #include "engine/simt/small_float.h"
 
+#include <bit>
 #include <cmath>
 
 namespace engine::simt {
 
 namespace {
 
-    /// Rounds a non-negative magnitude to an integer per the PTX rounding of the signed value.
-    double roundMagnitude(double q, ptx::Rounding r, bool negative)
-    {
-        switch (r) {
-        case ptx::Rounding::Rz: return std::trunc(q);
-        case ptx::Rounding::Rm: return negative ? std::ceil(q) : std::floor(q);
-        case ptx::Rounding::Rp: return negative ? std::floor(q) : std::ceil(q);
-        case ptx::Rounding::Rna: return std::round(q); // ties away from zero
-        default: {
-            const double f = std::floor(q); // ties to even
-            const double frac = q - f;
-            if (frac > 0.5 || (frac == 0.5 && std::fmod(f, 2.0) != 0.0))
-                return f + 1.0;
-            return f;
-        }
-        }
-    }
+struct Layout {
+    unsigned expMax; ///< all-ones biased exponent (infinity / NaN)
+    int bias;
+    std::uint16_t sign;
+    std::uint16_t inf;
+    std::uint16_t fractionMask;
+};
 
-    /// Overflow: .rz and the rounding away from the value's direction stop at the largest finite value.
-    bool overflowToInfinity(ptx::Rounding r, bool negative)
-    {
-        return !(r == ptx::Rounding::Rz || (r == ptx::Rounding::Rm && !negative) || (r == ptx::Rounding::Rp && negative));
+Layout layoutOf(SmallFloatFormat f)
+{
+    const unsigned expMax = (1u << f.exponentBits) - 1u;
+    return {expMax, static_cast<int>(expMax >> 1), smallSignBit(f),
+        static_cast<std::uint16_t>(expMax << f.fractionBits), static_cast<std::uint16_t>((1u << f.fractionBits) - 1u)};
+}
+
+/// Whether the kept magnitude is incremented: `guard` is the first dropped bit, `rest` any lower one.
+bool roundsUp(ptx::Rounding r, bool negative, bool keptOdd, bool guard, bool rest)
+{
+    switch (r) {
+    case ptx::Rounding::Rz:
+        return false;
+    case ptx::Rounding::Rm:
+        return negative && (guard || rest);
+    case ptx::Rounding::Rp:
+        return !negative && (guard || rest);
+    case ptx::Rounding::Rna:
+        return guard; // ties away from zero
+    default:
+        return guard && (rest || keptOdd); // ties to even
     }
+}
+
+/// Overflow: .rz and the rounding away from the value's direction stop at the largest finite value.
+bool overflowToInfinity(ptx::Rounding r, bool negative)
+{
+    return !(r == ptx::Rounding::Rz || (r == ptx::Rounding::Rm && !negative) || (r == ptx::Rounding::Rp && negative));
+}
 
 } // namespace
 
+std::uint16_t roundToSmallFloat(const ExactBinary& v, SmallFloatFormat f, ptx::Rounding r)
+{
+    const Layout l = layoutOf(f);
+    const std::uint16_t sign = v.negative ? l.sign : 0;
+    if (v.significand == 0 && !v.sticky)
+        return sign;
+    // A value that is only sticky lies below 2^exponent; one bit at exponent-64 stands for it.
+    const std::uint64_t m = v.significand != 0 ? v.significand : 1;
+    const int mExponent = v.significand != 0 ? v.exponent : v.exponent - 64;
+    const bool sticky = v.significand != 0 && v.sticky;
+    const int top = 63 - std::countl_zero(m); // m = 1.xxx × 2^top
+    const int fb = static_cast<int>(f.fractionBits);
+    const int eMin = 1 - l.bias;
+    // The quantum (weight of the last kept bit): subnormals share the minimum exponent's quantum.
+    int quantum = std::max(top + mExponent, eMin) - fb;
+    const int shift = quantum - mExponent;
+    std::uint64_t kept = 0;
+    bool guard = false;
+    bool rest = sticky;
+    if (shift <= 0) {
+        kept = m << -shift; // exact: the value has fewer significant bits than the format
+    } else {
+        kept = shift >= 64 ? 0 : m >> shift;
+        guard = shift <= 64 && ((m >> (shift - 1)) & 1u);
+        const std::uint64_t below = shift > 64
+            ? m
+            : (shift == 64 ? m & ~(std::uint64_t {1} << 63) : m & ((std::uint64_t {1} << (shift - 1)) - 1));
+        rest = rest || below != 0;
+    }
+    if (roundsUp(r, v.negative, kept & 1u, guard, rest))
+        ++kept;
+    if (kept >> (fb + 1)) { // rounding carried into the next binade
+        kept >>= 1;
+        ++quantum;
+    }
+    const bool normal = (kept >> fb) != 0;
+    const int biased = normal ? quantum + fb + l.bias : 0;
+    if (biased >= static_cast<int>(l.expMax))
+        return overflowToInfinity(r, v.negative) ? (sign | l.inf) : static_cast<std::uint16_t>(sign | (l.inf - 1u));
+    return static_cast<std::uint16_t>(
+        sign | (static_cast<unsigned>(biased) << f.fractionBits) | (kept & l.fractionMask));
+}
+
 std::uint16_t toSmallFloat(double v, SmallFloatFormat f, ptx::Rounding r)
 {
-    const unsigned expMax = (1u << f.exponentBits) - 1u;
-    const int bias = static_cast<int>(expMax >> 1);
-    const auto sign = static_cast<std::uint16_t>(std::signbit(v) ? 1u << (f.exponentBits + f.fractionBits) : 0u);
-    const auto inf = static_cast<std::uint16_t>(expMax << f.fractionBits);
+    const Layout l = layoutOf(f);
     if (std::isnan(v))
-        return static_cast<std::uint16_t>(inf | ((1u << f.fractionBits) - 1u)); // canonical NaN (0x7fff for f16)
+        return canonicalSmallNan(f);
     const bool negative = std::signbit(v);
-    const double a = std::fabs(v);
-    if (std::isinf(a))
-        return sign | inf;
+    if (std::isinf(v))
+        return static_cast<std::uint16_t>((negative ? l.sign : 0u) | l.inf);
+    // A double is exactly its 53-bit significand times a power of two.
     int e = 0;
-    std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
-    int exponent = std::max(e - 1, 1 - bias); // subnormals share the minimum exponent
-    double q = roundMagnitude(std::ldexp(a, static_cast<int>(f.fractionBits) - exponent), r, negative);
-    if (q >= std::ldexp(1.0, static_cast<int>(f.fractionBits) + 1)) { // rounding carried into the next binade
-        q /= 2;
-        ++exponent;
-    }
-    const auto fraction = static_cast<std::uint64_t>(q);
-    const bool normal = fraction >= (std::uint64_t { 1 } << f.fractionBits);
-    if (exponent + bias >= static_cast<int>(expMax))
-        return overflowToInfinity(r, negative) ? (sign | inf) : static_cast<std::uint16_t>(sign | (inf - 1u));
-    const std::uint64_t biased = normal ? static_cast<std::uint64_t>(exponent + bias) : 0u;
-    const std::uint64_t bits = (biased << f.fractionBits) | (fraction & ((std::uint64_t { 1 } << f.fractionBits) - 1u));
-    return static_cast<std::uint16_t>(sign | bits);
+    const double m = std::frexp(std::fabs(v), &e); // |v| = m × 2^e, m in [0.5, 1)
+    const auto significand = static_cast<std::uint64_t>(std::ldexp(m, 53));
+    return roundToSmallFloat({negative, significand, e - 53, false}, f, r);
 }
 
 double fromSmallFloat(std::uint16_t bits, SmallFloatFormat f)
 {
-    const unsigned expMax = (1u << f.exponentBits) - 1u;
-    const int bias = static_cast<int>(expMax >> 1);
-    const bool negative = (bits >> (f.exponentBits + f.fractionBits)) & 1u;
-    const unsigned exponent = (bits >> f.fractionBits) & expMax;
-    const unsigned fraction = bits & ((1u << f.fractionBits) - 1u);
+    const Layout l = layoutOf(f);
+    const bool negative = (bits & l.sign) != 0;
+    const unsigned exponent = (bits >> f.fractionBits) & l.expMax;
+    const unsigned fraction = bits & l.fractionMask;
     double v = 0;
-    if (exponent == expMax)
+    if (exponent == l.expMax)
         v = fraction ? std::nan("") : INFINITY;
     else if (exponent == 0)
-        v = std::ldexp(static_cast<double>(fraction), 1 - bias - static_cast<int>(f.fractionBits));
+        v = std::ldexp(static_cast<double>(fraction), 1 - l.bias - static_cast<int>(f.fractionBits));
     else
-        v = std::ldexp(static_cast<double>(fraction | (1u << f.fractionBits)), static_cast<int>(exponent) - bias - static_cast<int>(f.fractionBits));
+        v = std::ldexp(static_cast<double>(fraction | (1u << f.fractionBits)),
+            static_cast<int>(exponent) - l.bias - static_cast<int>(f.fractionBits));
     return negative ? -v : v;
+}
+
+std::uint16_t canonicalSmallNan(SmallFloatFormat f)
+{
+    const Layout l = layoutOf(f);
+    return static_cast<std::uint16_t>(l.inf | l.fractionMask); // PTX ISA 8.5 §9.7.4: 0x7fff
+}
+
+bool isSmallNan(std::uint16_t bits, SmallFloatFormat f)
+{
+    const Layout l = layoutOf(f);
+    return (bits & l.inf) == l.inf && (bits & l.fractionMask) != 0;
+}
+
+bool isSmallInf(std::uint16_t bits, SmallFloatFormat f)
+{
+    const Layout l = layoutOf(f);
+    return (bits & static_cast<std::uint16_t>(~l.sign)) == l.inf;
+}
+
+bool isSmallSubnormal(std::uint16_t bits, SmallFloatFormat f)
+{
+    const Layout l = layoutOf(f);
+    return (bits & l.inf) == 0 && (bits & l.fractionMask) != 0;
 }
 
 } // namespace engine::simt

@@ -13,13 +13,41 @@ struct SmallFloatFormat {
     unsigned fractionBits;
 };
 
-inline constexpr SmallFloatFormat kHalf { 5, 10 };
-inline constexpr SmallFloatFormat kBfloat16 { 8, 7 };
+inline constexpr SmallFloatFormat kHalf {5, 10};
+inline constexpr SmallFloatFormat kBfloat16 {8, 7};
+
+/// An exact finite binary value (-1)^negative × significand × 2^exponent, plus `sticky`: a positive amount
+/// smaller than 2^exponent that was dropped below the significand's last bit (it decides rounding only).
+struct ExactBinary {
+    bool negative = false;
+    std::uint64_t significand = 0;
+    int exponent = 0;
+    bool sticky = false;
+};
+
+/// Rounds an exact value to the format once, by PTX rounding `r` (.rn when None; .rna ties away), with
+/// IEEE 754 gradual underflow and overflow to infinity or to the largest finite value for the directed
+/// modes that round toward zero (PTX ISA 8.5 §9.7.3 rounding modifiers). A zero value gives a signed zero.
+std::uint16_t roundToSmallFloat(const ExactBinary& v, SmallFloatFormat f, ptx::Rounding r);
 
 /// Rounds `v` to the format with PTX rounding `r` (.rn when None); NaN becomes the canonical NaN.
 std::uint16_t toSmallFloat(double v, SmallFloatFormat f, ptx::Rounding r);
 
 /// The exact value of a small-float bit pattern.
 double fromSmallFloat(std::uint16_t bits, SmallFloatFormat f);
+
+/// The canonical NaN of the format (0x7fff for both .f16 and .bf16).
+std::uint16_t canonicalSmallNan(SmallFloatFormat f);
+
+/// Field tests on a bit pattern of the format.
+bool isSmallNan(std::uint16_t bits, SmallFloatFormat f);
+bool isSmallInf(std::uint16_t bits, SmallFloatFormat f);
+bool isSmallSubnormal(std::uint16_t bits, SmallFloatFormat f);
+
+/// The sign bit of the format.
+inline constexpr std::uint16_t smallSignBit(SmallFloatFormat f)
+{
+    return static_cast<std::uint16_t>(1u << (f.exponentBits + f.fractionBits));
+}
 
 } // namespace engine::simt

@@ -2,6 +2,7 @@
 
 #include "engine/timing/sector_mask.h"
 #include "engine/timing/static_instruction.h"
+#include "engine/timing/trace_memory.h"
 
 #include <algorithm>
 #include <bit>
@@ -37,6 +38,28 @@ namespace {
     }
 
 } // namespace
+
+std::uint16_t mostLanesOnOneAddress(const simt::MemoryEvent& event, std::uint64_t base, std::uint64_t bytes)
+{
+    std::array<std::uint64_t, simt::kWarpLanes> addresses;
+    std::array<std::uint8_t, simt::kWarpLanes> lanes;
+    std::size_t distinct = 0;
+    std::uint8_t most = 0;
+    for (std::uint32_t m = event.activeMask; m != 0; m &= m - 1) {
+        const std::uint64_t address = (*event.laneAddresses)[static_cast<std::size_t>(std::countr_zero(m))];
+        if (address < base || address - base >= bytes)
+            continue;
+        std::size_t i = 0;
+        while (i < distinct && addresses[i] != address)
+            ++i;
+        if (i == distinct) {
+            addresses[distinct] = address;
+            lanes[distinct++] = 0;
+        }
+        most = std::max(most, ++lanes[i]);
+    }
+    return most;
+}
 
 BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& module, std::uint32_t kernel,
     std::uint32_t warpsPerBlock)
@@ -81,8 +104,23 @@ std::size_t BlockRecorder::slot(const simt::WarpRef& warp) const
     return m_allBlocks ? static_cast<std::size_t>(warp.blockLinear * m_warpsPerBlock + warp.warp) : warp.warp;
 }
 
+void BlockRecorder::limitTraceBytes(std::uint64_t bytes, std::stop_source stop)
+{
+    m_traceBytesLimit = bytes;
+    m_traceStop = std::move(stop);
+}
+
 void BlockRecorder::onIssue(const simt::IssueEvent& event)
 {
+    // Often enough to stop within a few MiB of the limit, rarely enough to cost nothing per issue.
+    constexpr std::uint32_t kTraceCheckInterval = 1u << 16;
+    if (++m_issuesSinceCheck == kTraceCheckInterval) {
+        m_issuesSinceCheck = 0;
+        if (m_traceBytesLimit != 0 && traceBytes(m_traces) > m_traceBytesLimit) {
+            m_traceOverLimit = true;
+            m_traceStop.request_stop();
+        }
+    }
     TraceOp op;
     op.instruction = m_functionBases[event.function] + event.pc;
     const std::size_t s = slot(event.warp);
@@ -161,7 +199,9 @@ void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace
         for (std::uint32_t s = 0; s < 8; ++s)
             full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
         const auto bytes = sectorCount(lines[i].sectors) * kSectorBytes;
-        MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, 0, {} };
+        const std::uint16_t atomicLanes
+            = event.op == simt::MemoryOp::Atomic ? mostLanesOnOneAddress(event, lines[i].line, m_lineBytes) : 0;
+        MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, atomicLanes, {} };
         std::copy_n(lines[i].byteMask.begin(), txn.byteMasks.size(), txn.byteMasks.begin());
         trace.txns.push_back(txn);
     }
@@ -174,8 +214,11 @@ void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& tr
 {
     CoalescingResult result;
     m_coalescer->coalesce(toWarpAccess(event), result);
-    for (const GlobalTransaction& t : result.view())
-        trace.txns.push_back(MemTxn { t.address, t.sizeBytes, 0, 0, 0, {} });
+    for (const GlobalTransaction& t : result.view()) {
+        const std::uint16_t atomicLanes
+            = event.op == simt::MemoryOp::Atomic ? mostLanesOnOneAddress(event, t.address, t.sizeBytes) : 0;
+        trace.txns.push_back(MemTxn { t.address, t.sizeBytes, 0, 0, atomicLanes, {} });
+    }
     op.wavefronts = static_cast<std::uint8_t>(std::max(1, result.transactionCount));
 }
 
@@ -184,7 +227,16 @@ void BlockRecorder::recordShared(const simt::MemoryEvent& event, TraceOp& op)
     BankConflictResult result;
     m_banks->resolve(toWarpAccess(event), result);
     op.kind = OpKind::Shared;
-    op.wavefronts = static_cast<std::uint8_t>(std::min(255, std::max(1, result.wavefronts)));
+    int passes = result.wavefronts;
+    if (event.op == simt::MemoryOp::Atomic) {
+        // Same-address lanes of a shared atomic serialize (opencl-programming-guide-2.3.txt §2.1.2), one pass
+        // each whatever the bank rule says (H100: 0.9 SM cycles per lane on one word, compare-and-swap twice
+        // that; bench/hardware/h100/timing_rules/, docs/timing_rules_h100.md).
+        const ptx::Instruction& ins = m_module.functions[event.function].instructions[event.pc];
+        const int perLane = ins.mode == ptx::OpMode::Cas ? m_profile.timing.sharedCasPassesPerLane : 1;
+        passes = std::max(passes, perLane * mostLanesOnOneAddress(event, 0, ~std::uint64_t { 0 }));
+    }
+    op.wavefronts = static_cast<std::uint8_t>(std::min(255, std::max(1, passes)));
 }
 
 } // namespace engine::timing

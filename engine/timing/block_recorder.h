@@ -8,9 +8,14 @@
 #include "engine/timing/warp_trace.h"
 
 #include <memory>
+#include <stop_token>
 #include <vector>
 
 namespace engine::timing {
+
+/// The most active lanes of `event` whose address is one and the same, among the addresses in [base, base +
+/// bytes): what a same-address atomic serializes.
+std::uint16_t mostLanesOnOneAddress(const simt::MemoryEvent& event, std::uint64_t base, std::uint64_t bytes);
 
 /// Records the instruction stream of every warp of the block being run functionally (issue 6: the block
 /// runs whole, up front, then its warps are timed), turning each global access into line/sector requests
@@ -31,6 +36,12 @@ public:
 
     void onIssue(const simt::IssueEvent& event) override;
     void onMemory(const simt::MemoryEvent& event) override;
+
+    /// Bounds the bytes the traces being recorded may hold: past `bytes` (checked every kTraceCheckInterval
+    /// issues), traceOverLimit() turns true and `stop` is requested, so the functional run stops at its
+    /// next slice.
+    void limitTraceBytes(std::uint64_t bytes, std::stop_source stop);
+    bool traceOverLimit() const { return m_traceOverLimit; }
 
     const MemoryCounters& counters() const { return m_counters; }
     std::uint64_t bytesRequested() const { return m_bytesRequested; }
@@ -55,6 +66,10 @@ private:
     std::uint32_t m_lineBytes = 128;
     bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
     std::uint64_t m_bytesRequested = 0;
+    std::uint64_t m_traceBytesLimit = 0; ///< 0: unbounded
+    std::stop_source m_traceStop { std::nostopstate };
+    std::uint32_t m_issuesSinceCheck = 0;
+    bool m_traceOverLimit = false;
 };
 
 } // namespace engine::timing

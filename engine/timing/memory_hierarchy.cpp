@@ -49,6 +49,7 @@ MemoryHierarchy::MemoryHierarchy(const DeviceProfile& profile)
           static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)),
           static_cast<std::uint32_t>(profile.timing.l2Ways), static_cast<std::uint32_t>(profile.timing.l2FetchBytes))
     , m_dram(profile)
+    , m_atomicUnits(profile.timing)
 {
 }
 
@@ -60,6 +61,7 @@ void MemoryHierarchy::beginLaunch(std::uint64_t l1DataBytes)
     for (int sm = 0; sm < m_profile.smCount; ++sm)
         m_l1.emplace_back(l1DataBytes, line, sector, static_cast<std::uint32_t>(m_profile.timing.l1Ways));
     m_dram.resetQueue();
+    m_atomicUnits.clear();
     m_l2.beginLaunch();
     m_counters = CacheCounters {};
     m_dramReadAtLaunch = m_dram.bytesRead();
@@ -139,16 +141,18 @@ void MemoryHierarchy::store(std::uint32_t sm, std::span<const MemTxn> txns, std:
     }
 }
 
-std::uint64_t MemoryHierarchy::atomic(std::span<const MemTxn> txns, std::uint64_t now)
+std::uint64_t MemoryHierarchy::atomic(std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap)
 {
     std::uint64_t done = now + 1;
     for (const MemTxn& t : txns) {
+        // The unit's queue and the request's own turn delay the result by as much.
+        const std::uint64_t delay = m_atomicUnits.serve(t.address, t.atomicLanes, compareAndSwap, now) - now;
         if (!m_l2.enabled()) {
-            done = std::max(done, m_dram.read(now, t.bytes));
+            done = std::max(done, m_dram.read(now, t.bytes) + delay);
             m_dram.write(now, t.bytes);
             continue;
         }
-        done = std::max(done, readL2(t, t.sectors, now));
+        done = std::max(done, readL2(t, t.sectors, now) + delay);
         constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
         writeBack(m_l2.write(t.address, t.sectors, kWhole), now); // the L2 holds the whole sectors after the read
     }

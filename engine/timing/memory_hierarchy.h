@@ -2,6 +2,7 @@
 
 #include "engine/device/device_profile.h"
 #include "engine/profiling/cache_counters.h"
+#include "engine/timing/atomic_units.h"
 #include "engine/timing/dram_model.h"
 #include "engine/timing/l1_cache.h"
 #include "engine/timing/l2_cache.h"
@@ -42,8 +43,9 @@ public:
     std::uint64_t load(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1);
     /// A warp's global store at `now` (write-through past the L1; nobody waits for it).
     void store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now);
-    /// An atomic, performed at the L2: returns when its result is back.
-    std::uint64_t atomic(std::span<const MemTxn> txns, std::uint64_t now);
+    /// An atomic, performed at the L2 after the requests queued at its lines' atomic units (AtomicUnits):
+    /// returns when its result is back.
+    std::uint64_t atomic(std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
 
     /// A hint from the SM: these transactions will be issued soon (a warp's next instruction). Brings the
     /// caches' tags for them into the host's caches; changes nothing the model sees.
@@ -66,6 +68,7 @@ private:
     std::vector<L1Cache> m_l1;
     L2Cache m_l2;
     DramModel m_dram;
+    AtomicUnits m_atomicUnits;
     CacheCounters m_counters;
     std::uint64_t m_dramReadAtLaunch = 0;
     std::uint64_t m_dramWrittenAtLaunch = 0;

@@ -7,33 +7,39 @@ namespace engine::timing {
 
 namespace {
 
-    bool isMultiplyOrDivide(ptx::Opcode op)
-    {
-        using ptx::Opcode;
-        return op == Opcode::Mul || op == Opcode::Mad || op == Opcode::Mul24 || op == Opcode::Mad24
-            || op == Opcode::Sad || op == Opcode::Div || op == Opcode::Rem || op == Opcode::Madc
-            || op == Opcode::Dp4a || op == Opcode::Dp2a;
-    }
+bool isMultiplyOrDivide(ptx::Opcode op)
+{
+    using ptx::Opcode;
+    return op == Opcode::Mul || op == Opcode::Mad || op == Opcode::Mul24 || op == Opcode::Mad24 || op == Opcode::Sad
+        || op == Opcode::Div || op == Opcode::Rem || op == Opcode::Madc || op == Opcode::Dp4a || op == Opcode::Dp2a;
+}
 
-    Pipe arithmeticPipe(const ptx::Instruction& ins)
-    {
-        if (ins.type == ptx::ScalarType::F64)
-            return Pipe::Fp64;
-        if (ptx::isFloatType(ins.type)) // Programming Guide 0.8.2 §6.1.1.1: FP division costs like rcp + mul
-            return ins.opcode == ptx::Opcode::Div ? Pipe::Sfu : Pipe::Fp32;
-        return isMultiplyOrDivide(ins.opcode) ? Pipe::IntMul : Pipe::Int;
-    }
+Pipe arithmeticPipe(const ptx::Instruction& ins)
+{
+    if (ins.type == ptx::ScalarType::F64)
+        return Pipe::Fp64;
+    if (ins.type == ptx::ScalarType::F16 || ins.type == ptx::ScalarType::F16x2)
+        return Pipe::Fp16;
+    if (ins.type == ptx::ScalarType::BF16 || ins.type == ptx::ScalarType::BF16x2)
+        return Pipe::Bf16;
+    if (ptx::isFloatType(ins.type)) // Programming Guide 0.8.2 §6.1.1.1: FP division costs like rcp + mul
+        return ins.opcode == ptx::Opcode::Div ? Pipe::Sfu : Pipe::Fp32;
+    return isMultiplyOrDivide(ins.opcode) ? Pipe::IntMul : Pipe::Int;
+}
 
-    Pipe memoryPipe(const ptx::Instruction& ins)
-    {
-        switch (ins.space) {
-        case ptx::StateSpace::Shared: return Pipe::Shared;
-        // Programming Guide 0.8.2 §6.1.2.2: a constant-cache hit is as fast as reading a register.
-        case ptx::StateSpace::Param:
-        case ptx::StateSpace::Const: return Pipe::Constant;
-        default: return Pipe::Global;
-        }
+Pipe memoryPipe(const ptx::Instruction& ins)
+{
+    switch (ins.space) {
+    case ptx::StateSpace::Shared:
+        return Pipe::Shared;
+    // Programming Guide 0.8.2 §6.1.2.2: a constant-cache hit is as fast as reading a register.
+    case ptx::StateSpace::Param:
+    case ptx::StateSpace::Const:
+        return Pipe::Constant;
+    default:
+        return Pipe::Global;
     }
+}
 
 } // namespace
 
@@ -41,42 +47,70 @@ Pipe pipeOf(const ptx::Instruction& ins)
 {
     switch (ptx::opcodeInfo(ins.opcode).instrClass) {
     case ptx::InstrClass::Arithmetic:
-    case ptx::InstrClass::FloatArithmetic: return arithmeticPipe(ins);
-    case ptx::InstrClass::Transcendental: return Pipe::Sfu;
-    case ptx::InstrClass::Convert: return Pipe::Conversion;
+    case ptx::InstrClass::FloatArithmetic:
+        return arithmeticPipe(ins);
+    case ptx::InstrClass::Transcendental:
+        return Pipe::Sfu;
+    case ptx::InstrClass::Convert:
+        return Pipe::Conversion;
     case ptx::InstrClass::Load:
     case ptx::InstrClass::Store:
-    case ptx::InstrClass::Atomic: return memoryPipe(ins);
-    case ptx::InstrClass::Barrier: return Pipe::Barrier;
+    case ptx::InstrClass::Atomic:
+        return memoryPipe(ins);
+    case ptx::InstrClass::Barrier:
+        return Pipe::Barrier;
     // Shuffles and votes go through the shared-memory crossbar on every generation that has them.
     case ptx::InstrClass::WarpShuffle:
-    case ptx::InstrClass::WarpVote: return Pipe::Shared;
-    default: return Pipe::Int;
+    case ptx::InstrClass::WarpVote:
+        return Pipe::Shared;
+    default:
+        return Pipe::Int;
     }
 }
 
 namespace {
 
-    const char* className(Pipe pipe)
-    {
-        static constexpr std::array<const char*, kPipeCount> names = {
-            "fp32", "fp64", "int", "int_mul", "sfu", "conversion", "shared", "global", "int", "barrier",
-        };
-        return names[static_cast<std::size_t>(pipe)];
-    }
+const char* className(Pipe pipe)
+{
+    static constexpr std::array<const char*, kPipeCount> names = {
+        "fp32",
+        "fp64",
+        "int",
+        "int_mul",
+        "sfu",
+        "conversion",
+        "shared",
+        "global",
+        "int",
+        "barrier",
+        "fp16",
+        "bf16",
+    };
+    return names[static_cast<std::size_t>(pipe)];
+}
 
-    InstructionClassTiming classTiming(const DeviceProfile& profile, Pipe pipe)
-    {
-        const auto it = profile.instructions.find(className(pipe));
-        return it == profile.instructions.end() ? InstructionClassTiming { 1, 0 } : it->second;
-    }
+InstructionClassTiming classTiming(const DeviceProfile& profile, Pipe pipe)
+{
+    auto it = profile.instructions.find(className(pipe));
+    if (it == profile.instructions.end() && pipe == Pipe::Bf16) // a profile that gives no separate bf16 rate
+        it = profile.instructions.find(className(Pipe::Fp16));
+    return it == profile.instructions.end() ? InstructionClassTiming {1, 0} : it->second;
+}
 
-    std::uint32_t cyclesPerWarp(double lanesPerClock, double share)
-    {
-        if (lanesPerClock <= 0)
-            return 1;
-        return static_cast<std::uint32_t>(std::max(1.0, std::ceil(32.0 * share / lanesPerClock - 1e-9)));
-    }
+/// Lanes a half-precision class's results stand for: the Programming Guide's throughput table counts
+/// 16-bit results, and its units compute a pair per lane (HADD2/HMUL2/HFMA2), also for a scalar .f16
+/// (the pair's other half unused), so a warp instruction takes as long as 64 results.
+double resultsPerLane(Pipe pipe)
+{
+    return pipe == Pipe::Fp16 || pipe == Pipe::Bf16 ? 2.0 : 1.0;
+}
+
+std::uint32_t cyclesPerWarp(double lanesPerClock, double share)
+{
+    if (lanesPerClock <= 0)
+        return 1;
+    return static_cast<std::uint32_t>(std::max(1.0, std::ceil(32.0 * share / lanesPerClock - 1e-9)));
+}
 
 } // namespace
 
@@ -88,7 +122,7 @@ PipeTiming makePipeTiming(const DeviceProfile& profile)
         const auto pipe = static_cast<Pipe>(p);
         const InstructionClassTiming c = classTiming(profile, pipe);
         t.latencyCycles[p] = static_cast<std::uint32_t>(std::max(1.0, c.latencyCycles));
-        t.intervalCycles[p] = cyclesPerWarp(c.opsPerClockPerSm, schedulers);
+        t.intervalCycles[p] = cyclesPerWarp(c.opsPerClockPerSm, schedulers * resultsPerLane(pipe));
     }
     // The load/store unit is shared by the SM: a warp instruction's ideal passes (two half-warps on CC 1.x,
     // opencl-programming-guide-2.3.txt §3.1.2.5) take 32 ÷ ops-per-clock cycles in all.

@@ -10,8 +10,9 @@ namespace engine::timing {
 
 /// The execution pipe an instruction occupies; each maps to one instruction class of the device profile
 /// (DeviceProfile::instructions), whose latency and throughput the timing model charges.
-enum class Pipe : std::uint8_t { Fp32, Fp64, Int, IntMul, Sfu, Conversion, Shared, Global, Constant, Barrier };
-inline constexpr std::size_t kPipeCount = 10;
+/// Fp16 and Bf16 are the half-precision units (PTX ISA 8.5 §9.7.4 instructions); CC 5.3 and later only.
+enum class Pipe : std::uint8_t { Fp32, Fp64, Int, IntMul, Sfu, Conversion, Shared, Global, Constant, Barrier, Fp16, Bf16 };
+inline constexpr std::size_t kPipeCount = 12;
 
 /// Which pipe executes `ins`. Float arithmetic by type (f64 on the double-precision units), integer multiply
 /// and divide on the multiplier, compare/logic/move on the integer units, loads and stores by state space.

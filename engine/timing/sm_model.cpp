@@ -185,7 +185,7 @@ std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, s
         return now + 1;
     case OpKind::GlobalAtomic:
         setLsuFree(now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront);
-        return m_ctx.memory->atomic(txns, now);
+        return m_ctx.memory->atomic(txns, now, w.headStatic->compareAndSwap);
     default: break;
     }
     const auto pipe = static_cast<std::size_t>(w.headStatic->pipe);
@@ -216,7 +216,15 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
     ++m_issued;
     if (st.waitsAtBarrier)
         arriveAtBarrier(w, now);
+    const std::uint32_t pc = op.instruction;
     advance(w, slot, now);
+    // A taken branch: the warp's next instruction is not the one after it, and it issues only after the
+    // redirect (H100: a one-FFMA loop takes 29 SM cycles per iteration with one warp, 12 more than its chain of
+    // dependent latencies; bench/hardware/h100/timing_rules/, docs/timing_rules_h100.md).
+    if (st.branch && w.active && w.headOp.instruction != pc + 1) {
+        w.nextIssue = std::max(w.nextIssue, now + m_ctx.branchTakenCycles);
+        syncWake(w, slot);
+    }
 }
 
 void SmModel::advance(Warp& w, std::uint32_t slot, std::uint64_t now)

@@ -30,6 +30,7 @@ struct SmContext {
     std::uint32_t warpsPerBlock = 1;
     std::uint32_t blocksPerSm = 1;
     std::uint64_t blockLaunchCycles = 0;
+    std::uint64_t branchTakenCycles = 1; ///< a taken branch to the warp's next issue (profile class "branch")
     bool attributeTraffic = false; ///< count each block's DRAM and cache traffic (FinishedBlock::traffic; sampling)
 };
 

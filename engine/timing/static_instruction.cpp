@@ -60,6 +60,8 @@ namespace {
         // bar.warp.sync (§9.7.13.2) only synchronizes the warp itself.
         s.waitsAtBarrier = (ins.opcode == ptx::Opcode::Bar || ins.opcode == ptx::Opcode::Barrier)
             && ins.mode != ptx::OpMode::Arrive && !ins.has(ptx::FlagWarp);
+        s.compareAndSwap = ins.opcode == ptx::Opcode::Atom && ins.mode == ptx::OpMode::Cas;
+        s.branch = ins.opcode == ptx::Opcode::Bra;
         const int dsts = destinationCount(ins);
         for (int i = 0; i < ins.operandCount; ++i) {
             const ptx::Operand& op = ins.operands[static_cast<std::size_t>(i)];

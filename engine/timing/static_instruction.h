@@ -22,6 +22,8 @@ struct StaticInstruction {
 
     Pipe pipe = Pipe::Int;
     bool waitsAtBarrier = false; ///< bar.sync / barrier.sync (not bar.arrive, membar or fences)
+    bool compareAndSwap = false; ///< atom.cas (AtomicUnits and shared atomics cost it more)
+    bool branch = false; ///< bra: when taken, the warp's next instruction waits SmContext::branchTakenCycles
     std::uint8_t dstCount = 0;
     std::uint8_t srcCount = 0;
     std::array<RegKey, kMaxDst> dst {};

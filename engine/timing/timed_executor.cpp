@@ -1,6 +1,6 @@
 #include "engine/timing/timed_executor.h"
 
-#include "engine/host/kernel_registers.h"
+#include "engine/host/kernel_resources.h"
 
 #include <algorithm>
 
@@ -23,10 +23,16 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     TimingOptions options = m_options;
     options.deviceMemory = m_memory.get();
     const auto& fn = request.module->functions[request.kernel];
-    if (const auto registers = shippedRegisterCount(request.module->sourceName, fn.name))
-        options.registersPerThread = static_cast<std::uint32_t>(*registers);
-    // The shipped count is ptxas's for the PTX's own architecture; ptxas for an older device fits the block
-    // into its register file (spilling if it must), so cap the count at what one block may have there.
+    if (request.registersPerThread > 0) {
+        options.registersPerThread = request.registersPerThread;
+    } else {
+        const auto resources = moduleKernelResources(*request.module, deviceArchOf(*request.profile));
+        if (const auto it = resources.find(fn.name); it != resources.end() && it->second.registers > 0)
+            options.registersPerThread = static_cast<std::uint32_t>(it->second.registers);
+    }
+    // ptxas's count may be for a newer architecture than the device's (nvcc 13 stops at sm_75); ptxas for an
+    // older device fits the block into its register file (spilling if it must), so cap the count at what one
+    // block may have there.
     const std::uint64_t threads = std::uint64_t { request.block[0] } * request.block[1] * request.block[2];
     if (threads > 0) {
         const auto fit = static_cast<std::uint64_t>(request.profile->limits.maxRegistersPerBlock) / threads;

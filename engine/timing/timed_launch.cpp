@@ -9,6 +9,7 @@
 #include "engine/timing/pipe_class.h"
 #include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
+#include "engine/timing/trace_memory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -39,6 +40,14 @@ namespace {
         return out;
     }
 
+    /// Cycles from a taken branch to the warp's next issue: the profile's "branch" class latency (1 when absent;
+    /// no guide gives one).
+    std::uint64_t branchTakenCycles(const DeviceProfile& profile)
+    {
+        const auto it = profile.instructions.find("branch");
+        return it == profile.instructions.end() ? 1 : static_cast<std::uint64_t>(std::max(1.0, it->second.latencyCycles));
+    }
+
     using Event = std::pair<std::uint64_t, std::uint32_t>; ///< (cycle, SM), smallest first
 
     /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
@@ -58,6 +67,7 @@ namespace {
         /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
         void watchForSteadyState(const FinishedBlock& block);
         SteadyWindowCounts steadyCounts() const;
+        Error traceLimitError(std::uint64_t linear) const;
 
         const simt::LaunchRequest& m_request;
         const simt::LaunchPlan& m_plan;
@@ -82,6 +92,8 @@ namespace {
         MemoryTraffic m_retiredTraffic; ///< of the blocks retired so far (sampling)
         std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
         bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
+        std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
+        std::uint64_t m_heldTraceBytes = 0; ///< of the traces outside the recorder (resident blocks, m_pool)
     };
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
@@ -103,7 +115,8 @@ namespace {
         m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
-            blockLaunchInterval(*request.profile, plan.warpsPerBlock), options.sampling.enabled };
+            blockLaunchInterval(*request.profile, plan.warpsPerBlock), branchTakenCycles(*request.profile),
+            options.sampling.enabled };
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());
@@ -117,9 +130,15 @@ namespace {
         if (m_plan.cooperative) { // the block already ran with the whole grid (runCooperative)
             m_sms[sm].addBlock(linear, m_recorder.takeBlockTraces(linear), now, m_age);
         } else {
+            const auto limit = m_options.traceBytesLimit;
+            if (limit != 0)
+                m_recorder.limitTraceBytes(limit > m_heldTraceBytes ? limit - m_heldTraceBytes : 1, m_traceStop);
             m_runner.start(linear);
-            if (!m_runner.runToCompletion(stop))
+            if (!m_runner.runToCompletion(stop)) {
+                if (m_recorder.traceOverLimit())
+                    return traceLimitError(linear);
                 return simt::describeFault(m_runner.context());
+            }
             m_stats.divergentBranches += m_runner.context().divergentBranches;
             m_runner.context().divergentBranches = 0;
             std::vector<WarpTrace> recycled;
@@ -127,7 +146,10 @@ namespace {
                 recycled = std::move(m_pool.back());
                 m_pool.pop_back();
             }
-            m_sms[sm].addBlock(linear, m_recorder.takeTraces(std::move(recycled)), now, m_age);
+            m_heldTraceBytes -= traceBytes(recycled);
+            auto traces = m_recorder.takeTraces(std::move(recycled));
+            m_heldTraceBytes += traceBytes(traces);
+            m_sms[sm].addBlock(linear, std::move(traces), now, m_age);
         }
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
@@ -195,18 +217,40 @@ namespace {
     // recorded instruction stream — the polling iterations of a grid barrier included, as the interleaved
     // functional run made them (an approximation of how long a block waits). checkCooperativeFit made sure
     // the first wave holds every block.
-    std::optional<Error> LaunchTimer::runCooperative(simt::DeviceMemory& memory, const std::stop_token& stop)
+    std::optional<Error> LaunchTimer::runCooperative(simt::DeviceMemory& memory, const std::stop_token& outer)
     {
+        const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
+        if (m_options.traceBytesLimit != 0)
+            m_recorder.limitTraceBytes(m_options.traceBytesLimit, m_traceStop);
         m_recorder.holdAllBlocks(m_plan.blockCount);
         simt::CooperativeGrid grid(m_plan, memory, &m_recorder, m_stats.perFunction, m_issue);
-        if (!grid.run(stop))
+        if (!grid.run(m_traceStop.get_token())) {
+            if (m_recorder.traceOverLimit())
+                return traceLimitError(m_plan.blockCount);
             return simt::describeFault(grid.faultContext());
+        }
         m_stats.divergentBranches = grid.divergentBranches();
         return std::nullopt;
     }
 
-    std::optional<Error> LaunchTimer::run(const std::stop_token& stop)
+    Error LaunchTimer::traceLimitError(std::uint64_t linear) const
     {
+        const auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
+        const std::string who = linear < m_plan.blockCount
+            ? "block " + std::to_string(linear) + " of " + std::to_string(m_plan.blockCount)
+            : "the cooperative grid of " + std::to_string(m_plan.blockCount) + " blocks";
+        return Error { ErrorCode::InvalidArgument,
+            who + " stopped after "
+                + std::to_string(m_issue.warpInstructions)
+                + " warp instructions: the timing model's instruction traces outgrew this launch's limit of "
+                + mib(m_options.traceBytesLimit) + " (a loop that never ends? --functional runs without traces)" };
+    }
+
+    std::optional<Error> LaunchTimer::run(const std::stop_token& outer)
+    {
+        // The functional runs stop on the caller's request or on the recorder's (trace limit).
+        const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
+        const std::stop_token stop = m_traceStop.get_token();
         if (auto error = dispatchFirstWave(stop))
             return error;
         while (!m_events.empty()) {
@@ -269,6 +313,10 @@ namespace {
             const double rest = static_cast<double>(m_plan.blockCount - m_nextBlock);
             out.cycles += static_cast<std::uint64_t>(std::llround(rest / m_steadyState->blocksPerCycle()));
         }
+        // What the SMs spend on the launch before its first block and after its last one (ncu's
+        // sm__cycles_elapsed counts it): empty kernels of 1 to 132 blocks take 4 425-4 735 SM cycles on the H100
+        // (bench/hardware/h100/timing_rules/, docs/timing_rules_h100.md).
+        out.cycles += static_cast<std::uint64_t>(std::max(0, profile.timing.launchFixedCycles));
         out.kernelTimeUs = static_cast<double>(out.cycles) / profile.coreClockMhz;
         out.launchOverheadUs = profile.timing.launchOverheadUs;
         out.timeUs = out.kernelTimeUs + out.launchOverheadUs;

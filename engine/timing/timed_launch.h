@@ -5,6 +5,7 @@
 #include "engine/simt/launch.h"
 #include "engine/timing/memory_hierarchy.h"
 #include "engine/timing/steady_state_detector.h"
+#include "engine/timing/trace_memory.h"
 #include "engine/timing/warp_scheduler.h"
 #include "engine/trace/trace_events.h"
 #include "engine/trace/trace_sink.h"
@@ -32,6 +33,8 @@ struct TimingOptions {
     /// Off by default: every block runs. On: a launch that reaches a steady block throughput stops simulating
     /// and extrapolates (steady_state_detector.h); the result says so (TimedLaunch::sampled).
     SamplingOptions sampling;
+    /// Host bytes the launch's instruction traces may hold before it stops with an error (0: unbounded).
+    std::uint64_t traceBytesLimit = defaultTraceBytesLimit();
 };
 
 /// What a timed launch produced: functional statistics, memory counters, and how long it took.
@@ -41,7 +44,7 @@ struct TimedLaunch {
     std::vector<PcMemoryCounters> perPcMemory;
     std::vector<MemoryRequest> sampledRequests; ///< block 0's requests, whole (request_sampler.h)
     std::vector<LaneAddresses> sampledLanes;
-    std::uint64_t cycles = 0; ///< from the first block's dispatch to the last block's end, at the core clock
+    std::uint64_t cycles = 0; ///< first block's dispatch to last block's end + the launch's fixed cycles (core clock)
     double kernelTimeUs = 0; ///< cycles ÷ core clock
     double launchOverheadUs = 0; ///< profile timing.launch_overhead_us
     double timeUs = 0; ///< kernel time + launch overhead: what CUDA events around the launch measure

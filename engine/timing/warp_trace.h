@@ -14,7 +14,7 @@ struct MemTxn {
     std::uint32_t bytes = 0; ///< segment bytes (CC 1.x); the touched sectors' bytes otherwise
     std::uint8_t sectors = 0; ///< 32-byte sectors of the line that are touched
     std::uint8_t fullSectors = 0; ///< of those, sectors a store writes completely
-    std::uint16_t reserved = 0;
+    std::uint16_t atomicLanes = 0; ///< atomics: lanes on the most-used address inside this line or segment
     std::array<std::uint32_t, 4> byteMasks {}; ///< stores: the bytes written in each sector (128-byte lines)
 };
 static_assert(std::is_trivially_copyable_v<MemTxn> && sizeof(MemTxn) == 32);

@@ -42,6 +42,7 @@ struct KernelRecord {
     std::uint32_t registersPerThread = 0;
     std::uint32_t staticSharedBytes = 0;
     std::uint32_t instructionCount = 0;
+    std::string registersSource; ///< "ptxas sm_90", "ptxas sm_90 (recorded)" or "estimated" (kernel_resources.h)
 };
 
 /// Sent before a launch's events.

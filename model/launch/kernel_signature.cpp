@@ -1,6 +1,7 @@
 #include "model/launch/kernel_signature.h"
 
 #include "engine/ptx/module.h"
+#include "engine/ptx/shared_usage.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -115,6 +116,15 @@ QString elementTypeOfPointer(const QString& cudaType)
         { QStringLiteral("long long"), QStringLiteral("i64") },
         { QStringLiteral("unsigned long"), QStringLiteral("u64") },
         { QStringLiteral("unsigned long long"), QStringLiteral("u64") },
+        // cuda_fp16.h / cuda_bf16.h: a pair type points at elements of its scalar type.
+        { QStringLiteral("__half"), QStringLiteral("f16") },
+        { QStringLiteral("half"), QStringLiteral("f16") },
+        { QStringLiteral("__half2"), QStringLiteral("f16") },
+        { QStringLiteral("half2"), QStringLiteral("f16") },
+        { QStringLiteral("__nv_bfloat16"), QStringLiteral("bf16") },
+        { QStringLiteral("nv_bfloat16"), QStringLiteral("bf16") },
+        { QStringLiteral("__nv_bfloat162"), QStringLiteral("bf16") },
+        { QStringLiteral("nv_bfloat162"), QStringLiteral("bf16") },
     };
     for (const auto& [cuda, scenario] : types)
         if (pointee == cuda)
@@ -133,7 +143,8 @@ QVector<KernelSignature> kernelSignatures(const engine::ptx::Module& module, con
         k.signature = QString::fromStdString(f->demangled);
         k.name = k.signature.section(u'(', 0, 0);
         k.mangled = QString::fromStdString(f->name);
-        k.staticSharedBytes = f->sharedBytes + module.sharedBytes;
+        k.staticSharedBytes
+            = engine::ptx::kernelStaticSharedBytes(module, static_cast<std::uint32_t>(f - module.functions.data()));
         k.dynamicShared = dynamicShared;
         const auto cudaTypes = demangledParameterTypes(k.signature);
         auto names = cudaSource.isEmpty() ? QStringList {} : cudaParameterNames(cudaSource, k.name);

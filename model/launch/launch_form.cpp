@@ -67,6 +67,41 @@ Json argument(const QString& text, const KernelParameter& param)
     return integerOrExpression(text);
 }
 
+/// Bytes per element of a scenario type name ("f32" -> 4); 1 for a name the scenario parser will reject.
+int elementBytes(const QString& type)
+{
+    const auto digits = type.mid(1).toInt();
+    return digits >= 8 ? digits / 8 : 1;
+}
+
+/// The scenario's "nvcc" object: include folders relative to the scenario, defines, flags; empty when none.
+Json nvccJson(const LaunchForm& form, const QString& scenarioPath)
+{
+    Json nvcc = Json::object();
+    const auto folder = QFileInfo(scenarioPath).absoluteDir();
+    auto dirs = Json::array();
+    for (const auto& dir : form.includeDirs)
+        if (!dir.trimmed().isEmpty())
+            dirs.push_back(utf8(folder.relativeFilePath(dir.trimmed())));
+    if (!dirs.empty())
+        nvcc["include_dirs"] = dirs;
+    auto defines = Json::object();
+    for (const auto& define : form.defines) {
+        const auto eq = define.indexOf(QLatin1Char('='));
+        if (!define.trimmed().isEmpty())
+            defines[utf8(define.left(eq).trimmed())] = eq < 0 ? std::string() : utf8(define.mid(eq + 1));
+    }
+    if (!defines.empty())
+        nvcc["defines"] = defines;
+    auto flags = Json::array();
+    for (const auto& flag : form.nvccFlags)
+        if (!flag.trimmed().isEmpty())
+            flags.push_back(utf8(flag.trimmed()));
+    if (!flags.empty())
+        nvcc["flags"] = flags;
+    return nvcc;
+}
+
 } // namespace
 
 LaunchForm defaultLaunchForm(const KernelSignature& kernel, const QString& modulePath, const QString& deviceId)
@@ -114,6 +149,23 @@ QByteArray scenarioJson(const LaunchForm& form, const KernelSignature& kernel, c
         buffers[utf8(b.name)] = Json { { "type", utf8(b.type) }, { "count", integerOrExpression(b.count) },
             { "init", initValue(b.init) } };
     root["buffers"] = buffers;
+    auto steps = Json::array();
+    auto hostBuffers = Json::object();
+    for (const auto& symbol : form.symbols) {
+        if (symbol.init.trimmed().isEmpty())
+            continue;
+        const auto host = "h_" + utf8(symbol.name);
+        hostBuffers[host] = Json { { "type", utf8(symbol.type) }, { "count", integerOrExpression(symbol.count) },
+            { "init", initValue(symbol.init) } };
+        const auto count = utf8(symbol.count.trimmed());
+        steps.push_back(Json { { "memcpy_to_symbol",
+            Json { { "symbol", utf8(symbol.name) }, { "src", host },
+                { "bytes", std::to_string(elementBytes(symbol.type)) + " * (" + count + ")" } } } });
+    }
+    if (!hostBuffers.empty())
+        root["host"] = hostBuffers;
+    if (auto nvcc = nvccJson(form, scenarioPath); !nvcc.empty())
+        root["nvcc"] = nvcc;
     Json launch { { "kernel", utf8(form.kernel) }, { "grid", dims(form.grid) }, { "block", dims(form.block) } };
     if (!form.sharedBytes.trimmed().isEmpty() && form.sharedBytes.trimmed() != QLatin1String("0"))
         launch["shared"] = integerOrExpression(form.sharedBytes);
@@ -121,7 +173,9 @@ QByteArray scenarioJson(const LaunchForm& form, const KernelSignature& kernel, c
     for (qsizetype i = 0; i < form.args.size(); ++i)
         args.push_back(i < kernel.params.size() ? argument(form.args[i], kernel.params[i]) : Json(utf8(form.args[i])));
     launch["args"] = args;
-    root["steps"] = Json::array({ Json { { "launch", launch } }, Json { { "synchronize", Json::object() } } });
+    steps.push_back(Json { { "launch", launch } });
+    steps.push_back(Json { { "synchronize", Json::object() } });
+    root["steps"] = steps;
     return QByteArray::fromStdString(root.dump(2) + "\n");
 }
 

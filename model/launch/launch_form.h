@@ -15,11 +15,22 @@ namespace model {
 /// A device buffer of the launch form (DESIGN.md, scenario `buffers`).
 struct LaunchBuffer {
     QString name;
-    QString type = QStringLiteral("f32"); ///< i8 u8 i16 u16 i32 u32 i64 u64 f32 f64
+    QString type = QStringLiteral("f32"); ///< i8 u8 i16 u16 i32 u32 i64 u64 f32 f64 f16 bf16
     QString count = QStringLiteral("n"); ///< elements: an integer or an expression over the params
     QString init = QStringLiteral("zero"); ///< "zero", "iota", "random:SEED", a number or "file:PATH" (raw bytes)
 
     bool operator==(const LaunchBuffer&) const = default;
+};
+
+/// A module-scope __constant__ or __device__ variable the form fills before the launch (a host buffer of
+/// `count` elements of `type`, initialized by `init` as a buffer is, then memcpy_to_symbol).
+struct LaunchSymbol {
+    QString name;
+    QString type = QStringLiteral("f32");
+    QString count = QStringLiteral("1");
+    QString init; ///< empty: the variable keeps its initializer (or zeros)
+
+    bool operator==(const LaunchSymbol&) const = default;
 };
 
 /// What the launch form holds: one kernel launch of a module, with its buffers and arguments. It becomes a
@@ -37,6 +48,10 @@ struct LaunchForm {
     /// One per kernel parameter: a buffer name for a pointer, an integer or expression for an integer, a number
     /// for a floating-point parameter.
     QStringList args;
+    QStringList includeDirs; ///< nvcc -I folders (absolute), written relative to the scenario
+    QStringList defines; ///< "NAME=VALUE" or "NAME"
+    QStringList nvccFlags; ///< passed to nvcc as they are
+    QVector<LaunchSymbol> symbols; ///< those with an `init` are filled before the launch
 
     bool operator==(const LaunchForm&) const = default;
 };
@@ -48,7 +63,8 @@ struct LaunchForm {
 LaunchForm defaultLaunchForm(const KernelSignature& kernel, const QString& modulePath, const QString& deviceId);
 
 /// The scenario file (format version 1) `form` describes, to be saved as `scenarioPath`: the module relative to
-/// it, buffers initialized on the device, the launch, a synchronize. Indented JSON.
+/// it, its "nvcc" settings when any, buffers initialized on the device, a memcpy_to_symbol per symbol the form
+/// fills (from host buffer "h_<symbol>"), the launch, a synchronize. Indented JSON.
 QByteArray scenarioJson(const LaunchForm& form, const KernelSignature& kernel, const QString& scenarioPath);
 
 /// Where the form's scenario goes unless the user picks another file: beside the module,

@@ -3,18 +3,67 @@
 #include "engine/device/device_catalog.h"
 #include "engine/host/module_source.h"
 #include "engine/ptx/module.h"
+#include "engine/ptx/module_symbols.h"
 #include "model/launch/scenario_check.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace model {
 
 struct LaunchFormSession::Loaded {
     std::shared_ptr<const engine::ptx::Module> module;
     QVector<KernelSignature> kernels;
+    QVector<LaunchSymbol> symbols;
 };
+
+namespace {
+
+engine::ptx::NvccSettings nvccSettings(const LaunchForm& form)
+{
+    engine::ptx::NvccSettings settings;
+    for (const auto& dir : form.includeDirs)
+        if (!dir.trimmed().isEmpty())
+            settings.includeDirs.emplace_back(dir.trimmed().toStdString());
+    for (const auto& define : form.defines)
+        if (!define.trimmed().isEmpty())
+            settings.defines.push_back(engine::ptx::parseDefine(define.trimmed().toStdString()));
+    for (const auto& flag : form.nvccFlags)
+        if (!flag.trimmed().isEmpty())
+            settings.flags.push_back(flag.trimmed().toStdString());
+    return settings;
+}
+
+/// A form's view of the module's symbols: nvcc declares arrays as .b8 bytes, and a 4-aligned one most often
+/// holds floats, so that is offered; other types as the PTX says (.b32 as u32, .s32 as i32).
+QVector<LaunchSymbol> launchSymbols(const engine::ptx::Module& module)
+{
+    QVector<LaunchSymbol> symbols;
+    for (const auto& s : engine::ptx::moduleSymbols(module)) {
+        const auto& v = module.variables[s.index];
+        LaunchSymbol symbol;
+        symbol.name = QString::fromStdString(s.name);
+        const auto ptxType = QString::fromLatin1(engine::ptx::scalarTypeName(v.type));
+        if (ptxType == QLatin1String("b8") && v.align >= 4)
+            symbol.type = QStringLiteral("f32");
+        else if (ptxType.startsWith(QLatin1Char('b')))
+            symbol.type = QStringLiteral("u") + ptxType.mid(1);
+        else if (ptxType.startsWith(QLatin1Char('s')))
+            symbol.type = QStringLiteral("i") + ptxType.mid(1);
+        else
+            symbol.type = ptxType;
+        const auto digits = symbol.type.mid(1).toULongLong();
+        const auto elementBytes = digits >= 8 ? digits / 8 : 1;
+        symbol.count = QString::number(std::max<quint64>(1, v.sizeBytes / elementBytes));
+        symbols.push_back(symbol);
+    }
+    return symbols;
+}
+
+} // namespace
 
 LaunchFormSession::LaunchFormSession(std::shared_ptr<const engine::DeviceCatalog> catalog, QObject* parent)
     : QObject(parent)
@@ -24,7 +73,7 @@ LaunchFormSession::LaunchFormSession(std::shared_ptr<const engine::DeviceCatalog
 
 LaunchFormSession::~LaunchFormSession() = default;
 
-void LaunchFormSession::loadModule(const QString& modulePath, const QString& deviceId)
+void LaunchFormSession::loadModule(const QString& modulePath, const QString& deviceId, const LaunchForm& nvccFrom)
 {
     m_modulePath = QFileInfo(modulePath).absoluteFilePath();
     m_deviceId = deviceId;
@@ -32,13 +81,14 @@ void LaunchFormSession::loadModule(const QString& modulePath, const QString& dev
         m_busy = true;
         Q_EMIT busyChanged(true);
     }
-    m_jobs.start([this, path = m_modulePath, deviceId, catalog = m_catalog](quint64 job, std::stop_token) {
+    m_jobs.start([this, path = m_modulePath, deviceId, catalog = m_catalog, nvcc = nvccSettings(nvccFrom)](
+                     quint64 job, std::stop_token) {
         std::shared_ptr<Loaded> loaded;
         QString error;
         const auto profile = catalog->get(deviceId.toStdString());
         if (!profile) {
             error = QString::fromStdString(profile.error().toString());
-        } else if (auto module = engine::loadScenarioModule(path.toStdString(), *profile.value()); !module) {
+        } else if (auto module = engine::loadScenarioModule(path.toStdString(), *profile.value(), nvcc); !module) {
             error = QString::fromStdString(module.error().toString());
         } else {
             loaded = std::make_shared<Loaded>();
@@ -50,6 +100,7 @@ void LaunchFormSession::loadModule(const QString& modulePath, const QString& dev
                     source = QString::fromUtf8(file.readAll());
             }
             loaded->kernels = kernelSignatures(module.value(), source);
+            loaded->symbols = launchSymbols(module.value());
             loaded->module = std::make_shared<const engine::ptx::Module>(std::move(module).value());
             if (loaded->kernels.isEmpty())
                 error = QStringLiteral("%1: the module has no kernel (.entry) to launch").arg(path);
@@ -67,11 +118,13 @@ void LaunchFormSession::deliver(quint64 job, std::shared_ptr<Loaded> loaded, con
     if (!error.isEmpty()) {
         m_module.reset();
         m_kernels.clear();
+        m_symbols.clear();
         Q_EMIT loadFailed(error);
         return;
     }
     m_module = loaded->module;
     m_kernels = loaded->kernels;
+    m_symbols = loaded->symbols;
     Q_EMIT kernelsLoaded(m_modulePath);
 }
 

@@ -28,11 +28,15 @@ public:
     explicit LaunchFormSession(std::shared_ptr<const engine::DeviceCatalog> catalog, QObject* parent = nullptr);
     ~LaunchFormSession() override;
 
-    /// Loads `modulePath` as `deviceId`'s architecture; kernelsLoaded() or loadFailed() follows.
-    void loadModule(const QString& modulePath, const QString& deviceId);
+    /// Loads `modulePath` as `deviceId`'s architecture; kernelsLoaded() or loadFailed() follows. A .cu is compiled
+    /// with `nvccFrom`'s include folders, defines and nvcc flags when it has any (LaunchForm).
+    void loadModule(const QString& modulePath, const QString& deviceId, const LaunchForm& nvccFrom = {});
     bool isBusy() const { return m_busy; }
     QString modulePath() const { return m_modulePath; }
     const QVector<KernelSignature>& kernels() const { return m_kernels; }
+    /// The loaded module's __constant__ and __device__ variables, as a form would fill them (type guessed from
+    /// the PTX: a .b8 array aligned to 4 as f32, else the PTX type; count from the size; init empty).
+    const QVector<LaunchSymbol>& symbols() const { return m_symbols; }
     /// The kernel named `name` of the loaded module, or nullptr.
     const KernelSignature* kernel(const QString& name) const;
 
@@ -64,6 +68,7 @@ private:
     QString m_deviceId;
     std::shared_ptr<const engine::ptx::Module> m_module;
     QVector<KernelSignature> m_kernels;
+    QVector<LaunchSymbol> m_symbols;
 };
 
 } // namespace model

@@ -6,6 +6,7 @@
 #include "engine/host/scenario_parser.h"
 #include "engine/host/scenario_resolver.h"
 #include "engine/ptx/module.h"
+#include "engine/ptx/shared_usage.h"
 
 #include <variant>
 
@@ -57,7 +58,8 @@ std::optional<ScenarioProblem> checkScenario(const QByteArray& json, const QStri
                 path };
         }
         const auto& kernel = module.functions[static_cast<std::size_t>(index)];
-        if (const auto shape = engine::validateLaunchShape(*launch, kernel.sharedBytes + module.sharedBytes, profile, step.jsonPath))
+        if (const auto shape = engine::validateLaunchShape(
+                *launch, engine::ptx::kernelStaticSharedBytes(module, static_cast<std::uint32_t>(index)), profile, step.jsonPath))
             return problem(*shape, scenarioPath);
         if (const auto args = engine::marshalKernelArguments(kernel, launch->args, addresses, step.jsonPath); !args)
             return problem(args.error(), scenarioPath);

@@ -11,6 +11,9 @@ struct OccupancyInputs {
     int threadsPerBlock = 256;
     int registersPerThread = 32;
     int sharedBytesPerBlock = 0; ///< static + dynamic shared memory per block, bytes
+    /// Where a launch's registersPerThread came from: "ptxas sm_90", "ptxas sm_90 (recorded)" or "estimated"
+    /// (engine/host/kernel_resources.h); empty when typed in.
+    QString registersSource;
 
     bool operator==(const OccupancyInputs&) const = default;
 };

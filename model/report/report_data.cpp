@@ -155,6 +155,8 @@ engine::Result<ReportData> loadReportData(const TraceReader& reader, std::int64_
             return *error;
         data.launches.push_back(std::move(launch));
     }
+    if (auto roofline = loadRooflineRun(reader, runId))
+        data.roofline = std::move(roofline).value();
     return data;
 }
 

@@ -4,6 +4,7 @@
 #include "engine/device/device_profile.h"
 #include "engine/occupancy/occupancy_calculator.h"
 #include "engine/occupancy/occupancy_curves.h"
+#include "model/roofline/roofline_run.h"
 #include "model/store/trace_snapshots.h"
 
 #include <optional>
@@ -43,6 +44,8 @@ struct ReportData {
     std::vector<ReportLaunch> launches;
     std::vector<engine::StreamOp> streamOps;
     std::vector<engine::SweepPoint> sweepPoints;
+    /// The run's roofline, speed of light and memory charts; empty when the run's PTX could not be read back.
+    std::optional<RooflineRun> roofline;
 };
 
 /// How many of a launch's lines a report lists.

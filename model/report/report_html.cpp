@@ -1,6 +1,7 @@
 #include "model/report/launch_metrics.h"
 #include "model/report/report_charts.h"
 #include "model/report/report_writers.h"
+#include "model/roofline/roofline_report.h"
 
 #include <cmath>
 #include <cstdio>
@@ -101,7 +102,9 @@ std::string launchHeader(const ReportData& data, const ReportLaunch& launch)
     html += "<table class=\"facts\" cellpadding=\"2\" cellspacing=\"0\">\n";
     html += row("Configuration", "grid " + shape(info.grid) + ", block " + shape(info.block) + ", stream "
             + std::to_string(info.stream.value));
-    html += row("Resources", std::to_string(launch.kernel.registersPerThread) + " registers per thread, "
+    const auto& source = launch.kernel.registersSource;
+    html += row("Resources", std::to_string(launch.kernel.registersPerThread) + " registers per thread"
+            + (source.empty() ? std::string() : " (" + escapeXml(source) + ")") + ", "
             + std::to_string(launch.kernel.staticSharedBytes) + " B static + " + std::to_string(info.dynamicSharedBytes)
             + " B dynamic shared memory per block");
     const auto& s = launch.row.summary;
@@ -143,6 +146,10 @@ std::vector<ReportBlock> reportBlocks(const ReportData& data)
         svg(renderSvg(*chart));
     if (auto chart = streamChart(data))
         svg(renderSvg(*chart));
+    if (data.roofline) {
+        if (auto chart = rooflineSvg(*data.roofline); !chart.empty())
+            svg(std::move(chart));
+    }
     for (const auto& launch : data.launches) {
         html(launchHeader(data, launch));
         for (const auto kind : { OccupancyInputKind::ThreadsPerBlock, OccupancyInputKind::RegistersPerThread,
@@ -151,6 +158,8 @@ std::vector<ReportBlock> reportBlocks(const ReportData& data)
                 svg(renderSvg(*chart));
         html("<h3>Metrics</h3>\n" + metricsTable(data, launch));
         html(linesTable(launch));
+        if (data.roofline)
+            html(rooflineLaunchHtml(*data.roofline, static_cast<std::size_t>(&launch - data.launches.data())));
     }
     return blocks;
 }

@@ -1,5 +1,6 @@
 #include "model/report/launch_metrics.h"
 #include "model/report/report_writers.h"
+#include "model/roofline/roofline_json.h"
 
 #include "engine/trace/warp_state.h"
 
@@ -38,6 +39,7 @@ nlohmann::json launchJson(const ReportLaunch& launch)
     nlohmann::json out { { "index", info.id.value }, { "kernel", launch.row.kernelName }, { "stream", info.stream.value },
         { "grid", info.grid }, { "block", info.block }, { "dynamic_shared_bytes", info.dynamicSharedBytes },
         { "registers_per_thread", launch.kernel.registersPerThread },
+        { "registers_source", launch.kernel.registersSource },
         { "static_shared_bytes", launch.kernel.staticSharedBytes }, { "start_us", launch.row.summary.startUs } };
     for (const auto& metric : launchMetrics())
         out[std::string(metric.key)] = metric.read(launch.row.summary);
@@ -109,6 +111,7 @@ nlohmann::json reportJson(const ReportData& data)
         { "launches", launches },
         { "timeline", timeline },
         { "sweep_points", points },
+        { "roofline", data.roofline ? rooflineJson(*data.roofline) : nlohmann::json(nullptr) },
     };
 }
 

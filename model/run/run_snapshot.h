@@ -37,6 +37,7 @@ struct LaunchSummary {
     std::array<quint32, 3> block { 1, 1, 1 };
     quint64 sharedBytes = 0; ///< static + dynamic per block
     int registersPerThread = 0; ///< as the occupancy calculation used them; 0 when unknown
+    QString registersSource; ///< "ptxas sm_90", "ptxas sm_90 (recorded)" or "estimated"; empty when unknown
     double startUs = 0; ///< where the launch ran on the run's timeline (its kernel bar)
     double endUs = 0;
     std::optional<double> timeUs; ///< empty while kernels run without a timing model

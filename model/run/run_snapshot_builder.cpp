@@ -44,6 +44,7 @@ LaunchSummary buildLaunchSummary(const engine::LaunchReport& launch)
     s.block = launch.block;
     s.sharedBytes = launch.staticSharedBytes + launch.dynamicSharedBytes;
     s.registersPerThread = launch.registersPerThread;
+    s.registersSource = toQString(launch.registersSource);
     s.timeUs = o.timeUs;
     // Best Practices Guide v8.0 §8.2.2: ((Br + Bw) / 10^9) / time, with the bytes the program asked for.
     if (o.timeUs && *o.timeUs > 0) {

@@ -31,6 +31,7 @@ void bindKernel(SqliteStatement& s, std::int64_t runId, const engine::KernelReco
     s.bind(6, std::int64_t { kernel.registersPerThread });
     s.bind(7, std::int64_t { kernel.staticSharedBytes });
     s.bind(8, std::int64_t { kernel.instructionCount });
+    s.bind(9, kernel.registersSource);
 }
 
 void bindLaunch(SqliteStatement& s, std::int64_t runId, const engine::LaunchInfo& launch)

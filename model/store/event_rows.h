@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/trace/run_info.h"
+#include "engine/simt/printf_log.h"
 #include "engine/trace/trace_events.h"
 
 #include <cstdint>

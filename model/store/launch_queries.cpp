@@ -125,14 +125,14 @@ engine::Result<std::vector<engine::simt::PrintfLine>> queryPrintfLines(const Sql
         launchId, [](const SqliteStatement& s) {
             engine::simt::PrintfLine line;
             for (int d = 0; d < 3; ++d) {
-                line.block[static_cast<std::size_t>(d)] = narrow<std::uint32_t>(s.columnInt(d));
-                line.thread[static_cast<std::size_t>(d)] = narrow<std::uint32_t>(s.columnInt(3 + d));
+                line.block[static_cast<std::size_t>(d)] = u32(s, d);
+                line.thread[static_cast<std::size_t>(d)] = u32(s, 3 + d);
             }
             const auto gridX = static_cast<std::uint64_t>(s.columnInt(9));
             const auto gridY = static_cast<std::uint64_t>(s.columnInt(10));
             line.blockLinear = line.block[0] + gridX * (line.block[1] + gridY * line.block[2]);
-            line.warp = narrow<std::uint32_t>(s.columnInt(6));
-            line.lane = narrow<std::uint32_t>(s.columnInt(7));
+            line.warp = u32(s, 6);
+            line.lane = u32(s, 7);
             line.text = s.columnText(8);
             return line;
         });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/common/result.h"
+#include "engine/simt/printf_log.h"
 #include "model/store/trace_snapshots.h"
 
 #include <vector>

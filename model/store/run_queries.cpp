@@ -58,12 +58,12 @@ engine::Result<std::vector<engine::KernelRecord>> queryKernels(const SqliteDatab
 {
     return collectRows<engine::KernelRecord>(db,
         "SELECT kernel_index, module_index, name, mangled_name, registers_per_thread, static_shared_bytes,"
-        " instruction_count FROM kernels WHERE run_id = ?1 ORDER BY kernel_index",
+        " instruction_count, registers_source FROM kernels WHERE run_id = ?1 ORDER BY kernel_index",
         runId, [](const SqliteStatement& s) {
             return engine::KernelRecord { engine::KernelId(narrow<std::uint32_t>(s.columnInt(0))),
                 engine::ModuleId(narrow<std::uint32_t>(s.columnInt(1))), s.columnText(2), s.columnText(3),
                 narrow<std::uint32_t>(s.columnInt(4)), narrow<std::uint32_t>(s.columnInt(5)),
-                narrow<std::uint32_t>(s.columnInt(6)) };
+                narrow<std::uint32_t>(s.columnInt(6)), s.columnText(7) };
         });
 }
 

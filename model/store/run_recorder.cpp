@@ -1,8 +1,8 @@
 #include "model/store/run_recorder.h"
 
-#include "engine/host/simulated_share.h"
 #include "engine/device/profile_text.h"
 #include "engine/host/run_recording.h"
+#include "engine/host/simulated_share.h"
 #include "model/store/trace_writer.h"
 
 #include <chrono>
@@ -22,13 +22,14 @@ std::string utcNow()
     return text;
 }
 
-engine::Result<std::int64_t> recordScenarioRun(const std::string& dbPath, const engine::RunReport& report,
-    const engine::PreparedScenario& prepared)
+engine::Result<std::int64_t> recordScenarioRun(
+    const std::string& dbPath, const engine::RunReport& report, const engine::PreparedScenario& prepared)
 {
     auto writer = TraceWriter::open(dbPath);
     if (!writer)
         return writer.error();
-    const engine::RecordingContext context { utcNow(), WARPSCOPE_VERSION, engine::profileText(*prepared.profile) };
+    const engine::RecordingContext context {
+        utcNow(), WARPSCOPE_VERSION, engine::profileText(*prepared.profile), prepared.profile->name};
     engine::recordRun(report, prepared.scenario, prepared.module,
         engine::scenarioModuleRecord(prepared.scenario, prepared.module, *prepared.profile), context, *writer.value());
     return writer.value()->flush();
@@ -69,7 +70,8 @@ engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::f
         double bytes = 0;
         double time = 0;
         for (const auto& launch : point.report.launches) {
-            bytes += static_cast<double>(launch.outcome.memory.globalLoadBytesRequested + launch.outcome.memory.globalStoreBytesRequested);
+            bytes += static_cast<double>(
+                launch.outcome.memory.globalLoadBytesRequested + launch.outcome.memory.globalStoreBytesRequested);
             time += launch.outcome.timeUs.value_or(0.0);
         }
         row.effectiveBandwidthGbps = time > 0 ? bytes / 1e3 / time : 0.0;
@@ -78,7 +80,7 @@ engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::f
         rows.push_back(std::move(row));
     }
     writer.value()->sweepPoints(rows);
-    writer.value()->endRun(engine::RunSummary { total });
+    writer.value()->endRun(engine::RunSummary {total});
     return writer.value()->flush();
 }
 

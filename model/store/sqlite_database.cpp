@@ -2,14 +2,17 @@
 
 #include "model/store/store_error.h"
 
+#include <filesystem>
 #include <sqlite3.h>
-
 #include <utility>
 
 namespace model {
 
 engine::Result<SqliteDatabase> SqliteDatabase::open(const std::string& path, Mode mode)
 {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return storeError(path, engine::ErrorCode::InvalidArgument, "is a directory, not a session database");
     const int flags = (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         | SQLITE_OPEN_NOMUTEX;
     sqlite3* db = nullptr;
@@ -27,14 +30,12 @@ engine::Result<SqliteDatabase> SqliteDatabase::open(const std::string& path, Mod
 SqliteDatabase::SqliteDatabase(sqlite3* db, std::string path)
     : m_db(db)
     , m_path(std::move(path))
-{
-}
+{ }
 
 SqliteDatabase::SqliteDatabase(SqliteDatabase&& other) noexcept
     : m_db(std::exchange(other.m_db, nullptr))
     , m_path(std::move(other.m_path))
-{
-}
+{ }
 
 SqliteDatabase& SqliteDatabase::operator=(SqliteDatabase&& other) noexcept
 {
@@ -46,7 +47,10 @@ SqliteDatabase& SqliteDatabase::operator=(SqliteDatabase&& other) noexcept
     return *this;
 }
 
-SqliteDatabase::~SqliteDatabase() { sqlite3_close_v2(m_db); }
+SqliteDatabase::~SqliteDatabase()
+{
+    sqlite3_close_v2(m_db);
+}
 
 std::optional<engine::Error> SqliteDatabase::exec(const char* sql, std::string_view what) const
 {
@@ -70,6 +74,14 @@ engine::Result<std::int64_t> SqliteDatabase::queryInt(const char* sql, std::stri
     return value;
 }
 
-engine::Error SqliteDatabase::error(int code, std::string_view what) const { return storeError(m_path, code, what); }
+engine::Error SqliteDatabase::error(int code, std::string_view what) const
+{
+    // SQLITE_ERROR alone reads "SQL logic error"; the connection's message names the table or column
+    // ("no such table: launches"), which says what is wrong with a database someone edited.
+    if ((code & 0xff) == SQLITE_ERROR && m_db)
+        return storeError(m_path, engine::ErrorCode::ParseError,
+            std::string(what) + ": not a complete warpscope database (" + sqlite3_errmsg(m_db) + ")");
+    return storeError(m_path, code, what);
+}
 
 } // namespace model

@@ -47,6 +47,7 @@ LaunchSummary launchSummary(const LaunchRow& row, const RunDetail& detail)
         if (kernel.id == row.info.kernel) {
             out.sharedBytes = kernel.staticSharedBytes + row.info.dynamicSharedBytes;
             out.registersPerThread = static_cast<int>(kernel.registersPerThread);
+            out.registersSource = QString::fromStdString(kernel.registersSource);
         }
     if (s.timeUs > 0) {
         out.timeUs = s.timeUs;

@@ -170,9 +170,15 @@ constexpr const char* kVersion4 = R"sql(
 ALTER TABLE sweep_points ADD COLUMN simulated_share REAL NOT NULL DEFAULT 1.0;
 )sql";
 
-// Version 5: device printf output, line by line with the thread that printed it, and how many lines the full
-// printf buffer overwrote (engine/simt/printf_log.h). Older launches have none.
+// Version 5: where a kernel's registers per thread came from ("ptxas sm_90", "ptxas sm_90 (recorded)",
+// "estimated"; engine/host/kernel_resources.h). Older runs read as '' (unknown).
 constexpr const char* kVersion5 = R"sql(
+ALTER TABLE kernels ADD COLUMN registers_source TEXT NOT NULL DEFAULT '';
+)sql";
+
+// Version 6: device printf output, line by line with the thread that printed it, and how many lines the full
+// printf buffer overwrote (engine/simt/printf_log.h). Older launches have none.
+constexpr const char* kVersion6 = R"sql(
 CREATE TABLE printf_lines (
     launch_id INTEGER NOT NULL REFERENCES launches(id),
     seq INTEGER NOT NULL,
@@ -184,8 +190,8 @@ CREATE TABLE printf_lines (
 ALTER TABLE launches ADD COLUMN printf_dropped INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<SchemaMigration, 5> kMigrations
-    = {{{0, kVersion1}, {1, kVersion2}, {2, kVersion3}, {3, kVersion4}, {4, kVersion5}}};
+constexpr std::array<SchemaMigration, 6> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 },
+    { 3, kVersion4 }, { 4, kVersion5 }, { 5, kVersion6 } } };
 
 } // namespace
 

@@ -16,7 +16,7 @@ constexpr std::array<const char*, 15> kSql = {
     "UPDATE runs SET complete = 1, total_time_us = ?2 WHERE id = ?1",
     "INSERT INTO modules (run_id, module_index, path, ptx_text, cuda_source) VALUES (?1, ?2, ?3, ?4, ?5)",
     "INSERT INTO kernels (run_id, kernel_index, module_index, name, mangled_name, registers_per_thread,"
-    " static_shared_bytes, instruction_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    " static_shared_bytes, instruction_count, registers_source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     "INSERT INTO launches (run_id, launch_index, kernel_index, stream, grid_x, grid_y, grid_z, block_x, block_y,"
     " block_z, dynamic_shared_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     "UPDATE launches SET cycles = ?2, start_us = ?3, time_us = ?4, effective_bandwidth_gbps = ?5,"

@@ -9,6 +9,7 @@ packages=(
     nlohmann-json3-dev libsqlite3-dev
     libgtest-dev libbenchmark-dev
     xvfb xauth xdotool imagemagick poppler-utils fonts-dejavu-core
+    dpkg-dev desktop-file-utils appstream shared-mime-info
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -73,7 +73,7 @@ TEST(PtxCli, UsageErrors)
     EXPECT_EQ(run.err, "warpscope-cli ptx: bad architecture 'banana' (expected e.g. sm_80)\n");
     run = runCli({"ptx", "/nonexistent/k.ptx"});
     EXPECT_EQ(run.exitCode, 2);
-    EXPECT_EQ(run.err, "warpscope-cli ptx: /nonexistent/k.ptx: cannot open file\n");
+    EXPECT_EQ(run.err, "warpscope-cli ptx: /nonexistent/k.ptx: no such file\n");
 }
 
 TEST(PtxCli, CuFileGoesThroughNvcc)

@@ -18,7 +18,7 @@ std::string makeSession(const store_tests::TempDir& dir)
     const auto path = dir.file("session.wsdb").string();
     auto writer = model::TraceWriter::open(path);
     EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 200, 20, 2, "offset_copy" });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 200, 20, 2, "offset_copy", {} });
     EXPECT_TRUE(writer.value()->flush().ok());
     return path;
 }

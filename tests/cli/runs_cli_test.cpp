@@ -17,9 +17,9 @@ std::string makeSession(const store_tests::TempDir& dir)
     const auto path = dir.file("session.wsdb").string();
     auto writer = model::TraceWriter::open(path);
     EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 100, 10, 2, "offset_copy" });
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "stride_copy" });
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "unfinished" }, false);
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 100, 10, 2, "offset_copy", {} });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "stride_copy", {} });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "unfinished", {} }, false);
     EXPECT_TRUE(writer.value()->flush().ok());
     return path;
 }

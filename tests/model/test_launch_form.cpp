@@ -132,6 +132,45 @@ private Q_SLOTS:
         QCOMPARE(snapshot->launches.front().grid[0], 32u);
     }
 
+    void symbolsAndCompilerSettingsReachTheScenario()
+    {
+        const auto module = m_dir.filePath(QStringLiteral("convolution_const.ptx"));
+        QVERIFY(QFile::copy(kernelFile("sm_90/convolution_const.ptx"), module));
+        LaunchFormSession session(m_catalog);
+        QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
+        session.loadModule(module, QStringLiteral("h100"));
+        QVERIFY(loaded.wait(waitMs));
+        QCOMPARE(session.symbols().size(), 2);
+        QCOMPARE(session.symbols()[0].name, QStringLiteral("c_filter"));
+        QCOMPARE(session.symbols()[0].type, QStringLiteral("f32")); // .b8 c_filter[68], aligned to 4
+        QCOMPARE(session.symbols()[0].count, QStringLiteral("17"));
+        QCOMPARE(session.symbols()[1].type, QStringLiteral("u32"));
+        auto form = defaultLaunchForm(session.kernels().front(), module, QStringLiteral("h100"));
+        form.params[QStringLiteral("n")] = 4096;
+        form.args = { QStringLiteral("arg0"), QStringLiteral("arg1"), QStringLiteral("n"), QStringLiteral("4") };
+        form.symbols = session.symbols();
+        form.symbols[0].count = QStringLiteral("9");
+        form.symbols[0].init = QStringLiteral("iota");
+        form.includeDirs = { m_dir.filePath(QStringLiteral("include")) };
+        form.defines = { QStringLiteral("TAPS=9") };
+        const auto path = m_dir.filePath(QStringLiteral("conv.json"));
+        const auto text = QString::fromUtf8(session.scenarioText(form, path));
+        QVERIFY2(text.contains(QStringLiteral("\"memcpy_to_symbol\"")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\"bytes\": \"4 * (9)\"")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\"include\"")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\"TAPS\": \"9\"")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("h_d_outputs"))); // left at its initializer
+        QCOMPARE(session.save(form, path), std::nullopt);
+        RunController runs(m_catalog);
+        QSignalSpy finished(&runs, &RunController::finished);
+        runs.start({ path, {}, {}, {} });
+        QVERIFY(finished.wait(waitMs));
+        const auto snapshot = runs.snapshot();
+        QCOMPARE(snapshot->launches.size(), 1);
+        QVERIFY(snapshot->launches.front().registersPerThread > 0);
+        QVERIFY(!snapshot->launches.front().registersSource.isEmpty());
+    }
+
     void errorsNameTheFieldTheyConcern()
     {
         LaunchFormSession session(m_catalog);

@@ -19,7 +19,7 @@ private Q_SLOTS:
     {
         OccupancyModel occupancy(m_load.catalog);
         QVERIFY(occupancy.setDeviceId(QStringLiteral("h100")));
-        occupancy.setInputs({ 256, 32, 0 });
+        occupancy.setInputs({ 256, 32, 0, {} });
         const auto& snapshot = occupancy.snapshot();
         QVERIFY(snapshot.valid);
         QCOMPARE(snapshot.deviceId, QStringLiteral("h100"));
@@ -36,7 +36,7 @@ private Q_SLOTS:
         OccupancyModel occupancy(m_load.catalog);
         QVERIFY(occupancy.setDeviceId(QStringLiteral("h100")));
         // 32 KiB + the runtime's 1 KiB per block: 233472 / 33792 = 6 blocks, 48 of 64 warps.
-        occupancy.setInputs({ 256, 32, 32768 });
+        occupancy.setInputs({ 256, 32, 32768, {} });
         const auto& snapshot = occupancy.snapshot();
         QCOMPARE(snapshot.blocksPerSm, 6);
         QCOMPARE(snapshot.occupancyPercent, 75.0);
@@ -48,7 +48,7 @@ private Q_SLOTS:
     {
         OccupancyModel occupancy(m_load.catalog);
         QVERIFY(occupancy.setDeviceId(QStringLiteral("h100")));
-        occupancy.setInputs({ 256, 32, 0 });
+        occupancy.setInputs({ 256, 32, 0, {} });
         const auto& snapshot = occupancy.snapshot();
         QCOMPARE(snapshot.byThreads.x.size(), 1024 / 32);
         QCOMPARE(snapshot.byThreads.x.front(), 32.0);
@@ -74,7 +74,7 @@ private Q_SLOTS:
     {
         OccupancyModel occupancy(m_load.catalog);
         QVERIFY(occupancy.setDeviceId(QStringLiteral("h100")));
-        occupancy.setInputs({ 1024, 32, 65536 });
+        occupancy.setInputs({ 1024, 32, 65536, {} });
         const auto h100 = occupancy.snapshot();
         QSignalSpy changed(&occupancy, &OccupancyModel::snapshotChanged);
         QVERIFY(occupancy.setDeviceId(QStringLiteral("g80")));
@@ -108,7 +108,7 @@ private Q_SLOTS:
         occupancy.setRegistersPerThread(64);
         occupancy.setSharedBytesPerBlock(4096);
         QCOMPARE(changed.count(), 3);
-        QCOMPARE(occupancy.inputs(), (OccupancyInputs { 128, 64, 4096 }));
+        QCOMPARE(occupancy.inputs(), (OccupancyInputs { 128, 64, 4096, {} }));
         QCOMPARE(occupancy.snapshot().inputs, occupancy.inputs());
     }
 
@@ -117,7 +117,7 @@ private Q_SLOTS:
         OccupancyModel occupancy(m_load.catalog);
         QVERIFY(occupancy.setDeviceId(QStringLiteral("h100")));
         // 1024 threads × 255 registers needs 261 120 registers; an SM has 65 536.
-        occupancy.setInputs({ 1024, 255, 0 });
+        occupancy.setInputs({ 1024, 255, 0, {} });
         const auto& snapshot = occupancy.snapshot();
         QCOMPARE(snapshot.blocksPerSm, 0);
         QCOMPARE(snapshot.occupancyPercent, 0.0);

@@ -19,6 +19,7 @@
 
 #include <QApplication>
 #include <QDirIterator>
+#include <QRegularExpression>
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
@@ -35,8 +36,13 @@ QStringList bundledScenarios()
     QStringList files;
     QDirIterator it(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios"), { QStringLiteral("*.json") },
         QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << it.next();
+    // The third-party kernels (corpus/polybench, corpus/rodinia) are checked by cli_tests (corpus_*_test.cpp).
+    static const QRegularExpression thirdParty(QStringLiteral("/corpus/(polybench|rodinia)/"));
+    while (it.hasNext()) {
+        const QString file = it.next();
+        if (!thirdParty.match(file).hasMatch())
+            files << file;
+    }
     files.sort();
     return files;
 }

@@ -14,6 +14,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QTest>
 
 namespace views::tests {
@@ -83,14 +84,14 @@ private Q_SLOTS:
         {
             app::MainWindow window(model::loadDeviceCatalog({}));
             QVERIFY(window.selectDevice(QStringLiteral("v100")));
-            window.occupancyModel()->setInputs({ 128, 40, 8192 });
+            window.occupancyModel()->setInputs({ 128, 40, 8192, {} });
             window.close();
         }
         QSettings settings;
         QVERIFY(!settings.value(QStringLiteral("mainWindow/state")).toByteArray().isEmpty());
         app::MainWindow restored(model::loadDeviceCatalog({}));
         QCOMPARE(restored.occupancyModel()->deviceId(), QStringLiteral("v100"));
-        QCOMPARE(restored.occupancyModel()->inputs(), (model::OccupancyInputs { 128, 40, 8192 }));
+        QCOMPARE(restored.occupancyModel()->inputs(), (model::OccupancyInputs { 128, 40, 8192, {} }));
     }
 
     void profileLoadErrorsAreShownInTheStatusBar()
@@ -125,6 +126,26 @@ private Q_SLOTS:
         QCOMPARE(recent.files().size(), 2);
         recent.clear();
         QVERIFY(recent.files().isEmpty());
+    }
+
+    void helpUserGuideOpensTheRenderedGuide()
+    {
+        // The build renders docs/guide into build/share/doc/warpscope/guide, where an installed warpscope finds it
+        // relative to its own folder too.
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        auto* action = window.findChild<QAction*>(QStringLiteral("userGuideAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        action->trigger();
+        auto* browser = window.findChild<QTextBrowser*>(QStringLiteral("userGuideBrowser"));
+        QVERIFY(browser);
+        QCOMPARE(browser->documentTitle(), QStringLiteral("warpscope User Guide"));
+        QVERIFY(browser->toHtml().contains(QStringLiteral("walkthrough-step-a-warp.html")));
+        browser->setSource(QUrl(QStringLiteral("cli-run.html")));
+        QCOMPARE(browser->documentTitle(), QStringLiteral("warpscope-cli run"));
+        QVERIFY(browser->toPlainText().contains(QStringLiteral("--set NAME=VALUE")));
+        action->trigger();
+        QCOMPARE(window.findChildren<QTextBrowser*>(QStringLiteral("userGuideBrowser")).size(), 1);
     }
 };
 

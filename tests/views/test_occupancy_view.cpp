@@ -34,7 +34,7 @@ private Q_SLOTS:
     {
         m_occupancy = std::make_unique<model::OccupancyModel>(model::loadDeviceCatalog({}).catalog);
         QVERIFY(m_occupancy->setDeviceId(QStringLiteral("h100")));
-        m_occupancy->setInputs({ 256, 32, 0 });
+        m_occupancy->setInputs({ 256, 32, 0, {} });
         m_view = std::make_unique<OccupancyView>(m_occupancy.get());
         m_view->resize(1400, 900);
         m_view->show();
@@ -68,7 +68,7 @@ private Q_SLOTS:
         inputs->threadsSpinBox()->stepUp();
         QCOMPARE(m_occupancy->snapshot().inputs.threadsPerBlock, 288);
         inputs->registersSpinBox()->setValue(64);
-        QCOMPARE(m_occupancy->inputs(), (model::OccupancyInputs { 288, 64, 32768 }));
+        QCOMPARE(m_occupancy->inputs(), (model::OccupancyInputs { 288, 64, 32768, {} }));
     }
 
     void resultsPanelFollowsTheSnapshot()
@@ -121,7 +121,7 @@ private Q_SLOTS:
 
     void switchingTheDeviceRedrawsEverything()
     {
-        m_occupancy->setInputs({ 1024, 32, 49152 });
+        m_occupancy->setInputs({ 1024, 32, 49152, {} });
         QVERIFY(m_occupancy->setDeviceId(QStringLiteral("g80")));
         const auto& snapshot = m_occupancy->snapshot();
         QCOMPARE(m_view->threadsChart()->curve()->dataCount(), 512 / 32);

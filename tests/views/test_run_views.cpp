@@ -433,7 +433,7 @@ private Q_SLOTS:
         tiled.kernel = QStringLiteral("sharedABMultiply");
         tiled.block = { 32, 32, 1 };
         tiled.sharedBytes = 8192;
-        const model::OccupancyInputs fallback { 128, 40, 0 };
+        const model::OccupancyInputs fallback { 128, 40, 0, {} };
         const auto inputs = model::launchInputs(tiled, fallback);
         QCOMPARE(inputs.threadsPerBlock, 1024);
         QCOMPARE(inputs.sharedBytesPerBlock, 8192);

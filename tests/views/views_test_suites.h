@@ -14,5 +14,6 @@ std::unique_ptr<QObject> makeStreamViewMathTest();
 std::unique_ptr<QObject> makeRunViewsTest();
 std::unique_ptr<QObject> makeLaunchFormDialogTest();
 std::unique_ptr<QObject> makeProblemMarksTest();
+std::unique_ptr<QObject> makeRooflineViewsTest();
 
 } // namespace views::tests

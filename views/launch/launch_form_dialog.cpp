@@ -1,5 +1,7 @@
 #include "views/launch/launch_form_dialog.h"
 
+#include "views/launch/compiler_symbols_box.h"
+
 #include "model/device/device_list_model.h"
 #include "model/launch/launch_form_session.h"
 #include "views/launch/launch_form_columns.h"
@@ -33,7 +35,7 @@ const QStringList& elementTypes()
 {
     static const QStringList types { QStringLiteral("f32"), QStringLiteral("f64"), QStringLiteral("i32"),
         QStringLiteral("u32"), QStringLiteral("i64"), QStringLiteral("u64"), QStringLiteral("i16"), QStringLiteral("u16"),
-        QStringLiteral("i8"), QStringLiteral("u8") };
+        QStringLiteral("i8"), QStringLiteral("u8"), QStringLiteral("f16"), QStringLiteral("bf16") };
     return types;
 }
 
@@ -231,6 +233,16 @@ QWidget* LaunchFormDialog::makeTables()
     layout->addWidget(withButtons(tr("Parameters"), m_params, &LaunchFormDialog::addParam, &LaunchFormDialog::removeParam), 1);
     layout->addWidget(withButtons(tr("Buffers"), m_buffers, &LaunchFormDialog::addBuffer, &LaunchFormDialog::removeBuffer), 2);
     layout->addWidget(withButtons(tr("Arguments"), m_args, Slot {}, Slot {}), 2);
+    m_compiler = new CompilerSymbolsBox;
+    layout->addWidget(m_compiler, 2);
+    connect(m_compiler, &CompilerSymbolsBox::edited, this, &LaunchFormDialog::readFields);
+    connect(m_compiler, &CompilerSymbolsBox::recompileRequested, this, [this] {
+        readFields();
+        m_kernel->clear();
+        m_loadError.clear();
+        m_session->loadModule(m_form.modulePath, m_form.deviceId, m_form);
+        refresh();
+    });
     return tables;
 }
 
@@ -240,7 +252,11 @@ void LaunchFormDialog::openModule(const QString& modulePath)
     m_kernel->clear();
     m_loadError.clear();
     m_form.modulePath = QFileInfo(modulePath).absoluteFilePath();
-    m_session->loadModule(modulePath, m_form.deviceId);
+    m_form.includeDirs.clear();
+    m_form.defines.clear();
+    m_form.nvccFlags.clear();
+    CompilerSymbolsBox::restoreNvcc(m_form.modulePath, m_form);
+    m_session->loadModule(modulePath, m_form.deviceId, m_form);
     refresh();
 }
 
@@ -274,7 +290,18 @@ void LaunchFormDialog::kernelChosen()
     const auto* kernel = m_session->kernel(m_kernel->currentText());
     if (!kernel)
         return;
-    setForm(model::defaultLaunchForm(*kernel, m_session->modulePath(), m_form.deviceId));
+    auto form = model::defaultLaunchForm(*kernel, m_session->modulePath(), m_form.deviceId);
+    // The module's compiler settings and the contents given to its symbols stay with it across kernels.
+    form.includeDirs = m_form.includeDirs;
+    form.defines = m_form.defines;
+    form.nvccFlags = m_form.nvccFlags;
+    form.symbols = m_session->symbols();
+    for (auto& symbol : form.symbols) {
+        for (const auto& earlier : m_form.symbols)
+            if (earlier.name == symbol.name)
+                symbol = earlier;
+    }
+    setForm(form);
 }
 
 void LaunchFormDialog::setForm(const model::LaunchForm& form)
@@ -300,6 +327,7 @@ void LaunchFormDialog::fillFields()
         m_block[i]->setText(m_form.block[i]);
     }
     m_shared->setText(m_form.sharedBytes);
+    m_compiler->setForm(m_form);
     m_shared->setEnabled(!kernel || kernel->dynamicShared || m_form.sharedBytes != QLatin1String("0"));
     m_params->setRowCount(0);
     for (auto it = m_form.params.cbegin(); it != m_form.params.cend(); ++it) {
@@ -367,6 +395,7 @@ void LaunchFormDialog::readFields()
     m_form.args.clear();
     for (int r = 0; r < m_args->rowCount(); ++r)
         m_form.args << cellText(*m_args, r, ArgValue);
+    m_compiler->apply(m_form);
     refresh();
 }
 
@@ -472,6 +501,7 @@ void LaunchFormDialog::save(bool run)
         m_status->setText(*problem);
         return;
     }
+    CompilerSymbolsBox::rememberNvcc(m_form);
     Q_EMIT scenarioSaved(scenarioPath(), run);
     accept();
 }

@@ -20,6 +20,8 @@ class LaunchFormSession;
 
 namespace views {
 
+class CompilerSymbolsBox;
+
 /// File ▸ New Launch…: a form for one kernel launch of a .cu or .ptx module — kernel, device, grid, block,
 /// dynamic shared memory, parameters, device buffers (type, size, initial contents) and an argument per
 /// kernel parameter — that writes a scenario file, so the launch can be repeated with warpscope-cli. The
@@ -44,6 +46,7 @@ public:
     QString previewText() const;
     QTableWidget* buffersTable() const { return m_buffers; }
     QTableWidget* argumentsTable() const { return m_args; }
+    CompilerSymbolsBox* compilerSymbolsBox() const { return m_compiler; }
     QPushButton* saveButton() const { return m_save; }
     QPushButton* saveAndRunButton() const { return m_saveAndRun; }
 
@@ -89,6 +92,7 @@ private:
     QTableWidget* m_params = nullptr;
     QTableWidget* m_buffers = nullptr;
     QTableWidget* m_args = nullptr;
+    CompilerSymbolsBox* m_compiler = nullptr;
     QPlainTextEdit* m_preview = nullptr;
     QLabel* m_status = nullptr;
     QLineEdit* m_path = nullptr;

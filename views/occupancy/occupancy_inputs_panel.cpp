@@ -76,7 +76,7 @@ void OccupancyInputsPanel::setSnapshot(const model::OccupancySnapshot& snapshot)
 
 model::OccupancyInputs OccupancyInputsPanel::inputs() const
 {
-    return { m_threads->value(), m_registers->value(), m_sharedBytes->value() };
+    return { m_threads->value(), m_registers->value(), m_sharedBytes->value(), {} }; // typed in: no source
 }
 
 void OccupancyInputsPanel::emitInputs()

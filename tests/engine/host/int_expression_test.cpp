@@ -6,7 +6,7 @@ namespace {
 
 using engine::evaluateIntExpression;
 
-const engine::ParamValues kParams { { "n", 16777216 }, { "offset", 3 }, { "stride", 2 } };
+const engine::ParamValues kParams {{"n", 16777216}, {"offset", 3}, {"stride", 2}};
 
 std::int64_t eval(const char* text)
 {
@@ -55,6 +55,20 @@ TEST(IntExpression, OverflowIsAnError)
     EXPECT_NE(errorOf("99999999999999999999").find("integer literal too large"), std::string::npos);
     EXPECT_NE(errorOf("9223372036854775807 + 1").find("integer overflow"), std::string::npos);
     EXPECT_NE(errorOf("n * n * n * n").find("integer overflow"), std::string::npos);
+}
+
+TEST(IntExpression, DeepNestingIsAnErrorNotAStackOverflow)
+{
+    // 26 000 parentheses or 160 000 unary signs once overflowed the stack of the recursive evaluator.
+    const std::string parens = std::string(26000, '(') + "1" + std::string(26000, ')');
+    const auto message = errorOf(parens.c_str());
+    EXPECT_NE(message.find("nested more than 256 levels deep"), std::string::npos) << message;
+    EXPECT_NE(message.find("(52001 characters)"), std::string::npos) << message;
+    EXPECT_LT(message.size(), 200u);
+    const std::string signs = std::string(160000, '-') + "1";
+    EXPECT_NE(errorOf(signs.c_str()).find("nested more than 256 levels deep"), std::string::npos);
+    // Nesting up to the limit still evaluates.
+    EXPECT_EQ(eval((std::string(100, '(') + "-+-2" + std::string(100, ')')).c_str()), 2);
 }
 
 } // namespace

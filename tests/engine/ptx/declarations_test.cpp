@@ -1,5 +1,7 @@
 #include "ptx_test_util.h"
 
+#include <cstring>
+
 using namespace engine::ptx;
 using namespace ptx_test;
 
@@ -109,4 +111,37 @@ TEST(PtxDeclarations, BarrierReductions)
     EXPECT_EQ(f.instructions[1].mode2, OpMode::Popc);
     EXPECT_EQ(f.instructions[2].mode, OpMode::Sync);
     EXPECT_EQ(f.instructions[2].operandCount, 2);
+}
+
+TEST(PtxDeclarations, ConstantAndGlobalInitializers)
+{
+    // nvcc's output for `__constant__ int arr[4] = {1, 2, 3, 258}; __device__ unsigned x = 5;
+    // __device__ float t[3] = {1.5f, 2.5f, -2.0f}; __device__ unsigned* px = &x;` (PTX ISA 8.5 §5.4.4).
+    Module m = parseOk(".version 8.5\n.target sm_80\n.address_size 64\n"
+                       ".const .align 4 .b8 arr[16] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 2, 1, 0, 0};\n"
+                       ".global .align 4 .u32 x = 5;\n"
+                       ".global .align 4 .f32 t[3] = {0f3FC00000, 0f40200000, 0fC0000000};\n"
+                       ".global .align 8 .u64 px = generic(x);\n"
+                       ".const .align 4 .b8 empty[8];\n");
+    ASSERT_EQ(m.variables.size(), 5u);
+    const Variable& arr = m.variables[0];
+    EXPECT_EQ(arr.space, StateSpace::Const);
+    EXPECT_EQ(arr.sizeBytes, 16u);
+    EXPECT_EQ(arr.align, 4u);
+    EXPECT_EQ(arr.init, (std::vector<std::uint8_t> {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 2, 1, 0, 0}));
+    const Variable& x = m.variables[1];
+    EXPECT_EQ(x.space, StateSpace::Global);
+    EXPECT_EQ(x.init, (std::vector<std::uint8_t> {5, 0, 0, 0}));
+    const Variable& t = m.variables[2];
+    ASSERT_EQ(t.init.size(), 12u);
+    float values[3];
+    std::memcpy(values, t.init.data(), sizeof values);
+    EXPECT_EQ(values[0], 1.5f);
+    EXPECT_EQ(values[1], 2.5f);
+    EXPECT_EQ(values[2], -2.0f);
+    const Variable& px = m.variables[3];
+    ASSERT_EQ(px.addressInits.size(), 1u);
+    EXPECT_EQ(px.addressInits[0].index, 1u);
+    EXPECT_TRUE(px.addressInits[0].generic);
+    EXPECT_TRUE(m.variables[4].init.empty()); // zero unless initialized
 }

@@ -151,3 +151,15 @@ TEST(PtxMalformed, RegisterSizesMustMatchTheInstructionType)
     parseOk(kernelWithBody("mul.wide.s32 %rd1, %r1, 4;\nshl.b64 %rd2, %rd1, %r2;\n"
                            "ld.global.u8 %r3, [%rd1];\ncvt.u64.u32 %rd3, %r3;\nret;"));
 }
+
+TEST(PtxMalformed, RegistersBeyondAnSmRegisterFileAreRefused)
+{
+    // 4 194 200 32-bit registers once parsed, took 4 GiB to run and reported full occupancy.
+    EXPECT_EQ(parseError(kernelWithBody(".reg .b32 %big<4194200>;\nret;")),
+        "bad.ptx:10:11: registers of function k take 16776932 bytes per thread, more than the 262144 of an SM's "
+        "whole register file");
+    // The kernel's own 132 bytes (4 predicates, 16 32-bit, 8 64-bit) plus 65 503 32-bit registers fit exactly.
+    parseOk(kernelWithBody(".reg .b32 %big<65503>;\nret;"));
+    EXPECT_NE(
+        parseError(kernelWithBody(".reg .b32 %big<65504>;\nret;")).find("more than the 262144"), std::string::npos);
+}

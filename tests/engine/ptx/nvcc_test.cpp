@@ -1,5 +1,6 @@
 #include "../test_paths.h"
 #include "engine/ptx/module_loader.h"
+#include "engine/ptx/nvcc_settings.h"
 
 #include <fstream>
 #include <gtest/gtest.h>
@@ -80,6 +81,9 @@ TEST(PtxNvcc, ChoosesTheDeviceArchitectureOrTheOldestSupported)
     EXPECT_EQ(chooseArch(80, {75, 80, 86, 90}), 80);
     EXPECT_EQ(chooseArch(13, {75, 80, 86, 90}), 75); // a GT200 model still gets PTX from nvcc 13
     EXPECT_EQ(chooseArch(70, {}), 70);
+    // Newer than any, or a gap in the list: an error, not a silent compute_75.
+    EXPECT_FALSE(chooseArch(999, {75, 80, 86, 90}).has_value());
+    EXPECT_FALSE(chooseArch(76, {75, 80, 86, 90}).has_value());
 }
 
 TEST(PtxNvcc, ParsesArchitectureNames)
@@ -118,9 +122,10 @@ TEST(PtxNvcc, CompilesCachesAndReportsDiagnostics)
     fs::path bad = write(tmp.path() / "bad.cu", "__global__ void broken(int *a) { a[0] = undeclared; }\n");
     auto failed = loadModuleFile(bad, options);
     ASSERT_FALSE(failed.ok());
-    EXPECT_EQ(failed.error().location.file, bad.string());
-    EXPECT_NE(failed.error().message.find("nvcc failed"), std::string::npos);
-    EXPECT_NE(failed.error().message.find("undeclared"), std::string::npos); // nvcc's own diagnostic
+    // nvcc's first diagnostic, as one line located at its file and line.
+    EXPECT_EQ(failed.error().location.file, fs::absolute(bad).string());
+    EXPECT_EQ(failed.error().location.line, 1u);
+    EXPECT_EQ(failed.error().message, "nvcc: identifier \"undeclared\" is undefined");
 }
 
 TEST(PtxNvcc, ExplicitNvccThatIsMissingIsNamed)
@@ -151,4 +156,37 @@ TEST(PtxNvcc, CheckedInCorpusMatchesWhatNvccMakesNow)
     auto checkedIn = readTextFile(kernels / "sm_80" / "offset_copy.ptx");
     ASSERT_TRUE(checkedIn.ok());
     EXPECT_EQ(fresh, *checkedIn);
+}
+
+TEST(PtxNvcc, SourceTreesCompileAndHeaderEditsRefreshTheCache)
+{
+    if (!findNvcc(NvccSearch::fromEnvironment()).ok())
+        GTEST_SKIP() << "nvcc not installed";
+    TempDir tmp;
+    fs::create_directories(tmp.path() / "include");
+    fs::create_directories(tmp.path() / "src");
+    write(tmp.path() / "include" / "val.h", "#define VAL 3\n");
+    fs::path cu = write(tmp.path() / "src" / "k.cu", "#include <val.h>\n__global__ void k(int *a) { a[0] = VAL * EXTRA; }\n");
+    NvccOptions options;
+    options.cacheDir = tmp.path() / "cache";
+    auto missing = compileCudaToPtx(cu, 80, options);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("val.h"), std::string::npos) << missing.error().message;
+
+    NvccSettings settings;
+    settings.includeDirs = { tmp.path() / "include" };
+    settings.defines = { { "EXTRA", "7" } };
+    options.extraFlags = settings.toArguments();
+    auto first = compileCudaToPtx(cu, 80, options);
+    ASSERT_TRUE(first.ok()) << first.error().toString();
+    EXPECT_NE(first->ptx.find(", 21;"), std::string::npos); // VAL * EXTRA folded by nvcc
+    auto second = compileCudaToPtx(cu, 80, options);
+    ASSERT_TRUE(second.ok());
+    EXPECT_TRUE(second->fromCache);
+    // The .cu is unchanged but the header it includes is not: the cached PTX is stale.
+    write(tmp.path() / "include" / "val.h", "#define VAL 5\n");
+    auto third = compileCudaToPtx(cu, 80, options);
+    ASSERT_TRUE(third.ok());
+    EXPECT_FALSE(third->fromCache);
+    EXPECT_NE(third->ptx.find(", 35;"), std::string::npos);
 }

@@ -50,7 +50,7 @@ std::size_t countEvents(const nlohmann::json& trace, const std::string& category
 TEST(ChromeTrace, ExportFollowsTheFormatsRules)
 {
     TempDir dir("trace-rules");
-    const auto trace = exportRun(writeSession(dir, RunShape { 3, 2000, 10, 4, "offset" }), 1);
+    const auto trace = exportRun(writeSession(dir, RunShape { 3, 2000, 10, 4, "offset", {} }), 1);
     const auto violations = export_tests::chromeTraceViolations(trace);
     EXPECT_TRUE(violations.empty()) << violations.front();
     EXPECT_EQ(trace["displayTimeUnit"], "ns");
@@ -59,7 +59,7 @@ TEST(ChromeTrace, ExportFollowsTheFormatsRules)
 TEST(ChromeTrace, EveryIntervalAndOperationIsAnEvent)
 {
     TempDir dir("trace-counts");
-    const RunShape shape { 2, 1500, 10, 4, "offset" };
+    const RunShape shape { 2, 1500, 10, 4, "offset", {} };
     const auto trace = exportRun(writeSession(dir, shape), 1);
     EXPECT_EQ(countEvents(trace, "warp"), std::size_t { shape.launches } * shape.intervalsPerLaunch);
     // Stream tracks: one kernel per launch plus the one copy; the copy also on its copy engine's track.
@@ -70,7 +70,7 @@ TEST(ChromeTrace, EveryIntervalAndOperationIsAnEvent)
 TEST(ChromeTrace, WarpTimesAreCyclesAtTheDeviceClockAfterTheLaunchStart)
 {
     TempDir dir("trace-times");
-    const RunShape shape { 2, 200, 10, 2, "offset" };
+    const RunShape shape { 2, 200, 10, 2, "offset", {} };
     const auto trace = exportRun(writeSession(dir, shape), 1);
     const auto catalog = engine::DeviceCatalog::load({});
     const double mhz = catalog.catalog.find("v100")->coreClockMhz;
@@ -91,7 +91,7 @@ TEST(ChromeTrace, WarpTimesAreCyclesAtTheDeviceClockAfterTheLaunchStart)
 TEST(ChromeTrace, TracksAreNamedForSmWarpAndStream)
 {
     TempDir dir("trace-names");
-    const auto trace = exportRun(writeSession(dir, RunShape { 1, 100, 10, 2, "offset" }), 1);
+    const auto trace = exportRun(writeSession(dir, RunShape { 1, 100, 10, 2, "offset", {} }), 1);
     std::set<std::string> names;
     for (const auto& e : trace["traceEvents"])
         if (e["ph"] == "M" && e["args"].contains("name"))
@@ -120,7 +120,7 @@ TEST(ChromeTraceRules, OverlapWithoutNestingIsAViolation)
 TEST(ChromeTrace, UnknownRunIsAnErrorNamingTheFile)
 {
     TempDir dir("trace-missing");
-    const auto path = writeSession(dir, RunShape { 1, 10, 10, 1, "offset" });
+    const auto path = writeSession(dir, RunShape { 1, 10, 10, 1, "offset", {} });
     auto reader = model::TraceReader::open(path);
     ASSERT_TRUE(reader.ok());
     std::ostringstream out;

@@ -23,8 +23,8 @@ std::string twoRuns(const TempDir& dir)
     const auto path = dir.file("session.wsdb").string();
     auto writer = model::TraceWriter::open(path);
     EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), RunShape { 2, 50, 10, 2, "a" });
-    store_tests::sendRun(*writer.value(), RunShape { 3, 50, 10, 2, "b" });
+    store_tests::sendRun(*writer.value(), RunShape { 2, 50, 10, 2, "a", {} });
+    store_tests::sendRun(*writer.value(), RunShape { 3, 50, 10, 2, "b", {} });
     EXPECT_TRUE(writer.value()->flush().ok());
     return path;
 }

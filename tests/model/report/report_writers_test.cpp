@@ -36,7 +36,7 @@ model::ReportData loadSynthetic(const TempDir& dir, const RunShape& shape)
 TEST(ReportData, LaunchesCarryOccupancyEfficiencyAndHottestLines)
 {
     TempDir dir("report-data");
-    const auto data = loadSynthetic(dir, RunShape { 2, 100, 64, 2, "offset" });
+    const auto data = loadSynthetic(dir, RunShape { 2, 100, 64, 2, "offset", {} });
     EXPECT_EQ(data.device.id, "v100"); // the stored profile text is partial: the built-in v100 stands in
     ASSERT_EQ(data.launches.size(), 2u);
     const auto& launch = data.launches[0];
@@ -67,7 +67,7 @@ TEST(ReportData, LaunchesCarryOccupancyEfficiencyAndHottestLines)
 TEST(ReportJson, HoldsEveryLaunchMetricUnderItsRunJsonKey)
 {
     TempDir dir("report-json");
-    const auto json = model::reportJson(loadSynthetic(dir, RunShape { 2, 50, 10, 2, "offset" }));
+    const auto json = model::reportJson(loadSynthetic(dir, RunShape { 2, 50, 10, 2, "offset", {} }));
     EXPECT_EQ(json["device"]["id"], "v100");
     EXPECT_EQ(json["run"]["parameters"]["offset"], 3);
     ASSERT_EQ(json["launches"].size(), 2u);
@@ -82,7 +82,7 @@ TEST(ReportJson, HoldsEveryLaunchMetricUnderItsRunJsonKey)
 TEST(ReportCsv, ColumnsAreNvprofNamesForVolta)
 {
     TempDir dir("report-csv");
-    const auto csv = model::reportCsv(loadSynthetic(dir, RunShape { 2, 50, 10, 2, "offset" }), false);
+    const auto csv = model::reportCsv(loadSynthetic(dir, RunShape { 2, 50, 10, 2, "offset", {} }), false);
     std::istringstream in(csv);
     std::string header;
     std::getline(in, header);
@@ -99,7 +99,7 @@ TEST(ReportCsv, ColumnsAreNvprofNamesForVolta)
 TEST(ReportCsv, PerLineRowsQuoteTheirPtx)
 {
     TempDir dir("report-csv-lines");
-    auto data = loadSynthetic(dir, RunShape { 1, 50, 10, 2, "offset" });
+    auto data = loadSynthetic(dir, RunShape { 1, 50, 10, 2, "offset", {} });
     data.launches[0].lines[0].ptxText = "ld.global.f32 %f1, [%rd4+4], \"x\"";
     const auto csv = model::reportCsv(data, true);
     EXPECT_NE(csv.find("ptx_line,ptx,warp_instructions"), std::string::npos);
@@ -110,7 +110,7 @@ TEST(ReportCsv, PerLineRowsQuoteTheirPtx)
 TEST(ReportHtml, IsOneSelfContainedFileWithItsCharts)
 {
     TempDir dir("report-html");
-    const auto html = model::reportHtml(loadSynthetic(dir, RunShape { 2, 50, 10, 2, "offset" }));
+    const auto html = model::reportHtml(loadSynthetic(dir, RunShape { 2, 50, 10, 2, "offset", {} }));
     EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
     // No external references: no src=, no stylesheet links, no scripts.
     EXPECT_EQ(html.find("src="), std::string::npos);

@@ -20,7 +20,7 @@ int main(int argc, char** argv)
         return 1;
     }
     for (int run = 0;; ++run) {
-        store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 150000, 5000, 4, "crash" + std::to_string(run) });
+        store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 150000, 5000, 4, "crash" + std::to_string(run), {} });
         const auto flushed = writer.value()->flush();
         if (!flushed) {
             std::fprintf(stderr, "%s\n", flushed.error().toString().c_str());

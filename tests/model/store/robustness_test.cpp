@@ -97,7 +97,7 @@ TEST(StoreRobustness, TruncatedFileGivesErrorsNotCrashes)
 {
     TempDir dir("truncated");
     const auto path = dir.file("cut.wsdb").string();
-    writeRuns(path, RunShape { 2, 100000, 1000, 4, "big" }, 1);
+    writeRuns(path, RunShape { 2, 100000, 1000, 4, "big", {} }, 1);
     ASSERT_FALSE(fs::exists(path + "-wal")); // the writer checkpointed on close
     fs::resize_file(path, fs::file_size(path) / 2);
     const auto error = readEverything(path);
@@ -110,7 +110,7 @@ TEST(StoreRobustness, OverwrittenPagesGiveErrorsNotCrashes)
 {
     TempDir dir("corrupt");
     const auto path = dir.file("bad.wsdb").string();
-    writeRuns(path, RunShape { 2, 100000, 1000, 4, "big" }, 1);
+    writeRuns(path, RunShape { 2, 100000, 1000, 4, "big", {} }, 1);
     {
         std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
         for (std::streamoff page = 1; page < 400; page += 3) { // every third page from the second on
@@ -151,14 +151,14 @@ TEST(StoreRobustness, FullDiskDiscardsTheRunAndKeepsEarlierOnes)
     options.rowsPerCommit = 5000; // so the failing run has committed batches to take back
     auto writer = model::TraceWriter::open(path, options);
     ASSERT_TRUE(writer.ok()) << writer.error().toString();
-    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "small" });
+    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "small", {} });
     ASSERT_TRUE(writer.value()->flush().ok());
-    store_tests::sendRun(*writer.value(), RunShape { 2, 100000, 1000, 4, "big" });
+    store_tests::sendRun(*writer.value(), RunShape { 2, 100000, 1000, 4, "big", {} });
     const auto failed = writer.value()->flush();
     ASSERT_FALSE(failed.ok());
     EXPECT_EQ(failed.error().toString(),
         path + ": cannot write the run: the disk (or the database's size limit) is full");
-    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "after" }); // the space came back
+    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "after", {} }); // the space came back
     ASSERT_TRUE(writer.value()->flush().ok());
     auto reader = model::TraceReader::open(path);
     ASSERT_TRUE(reader.ok());

@@ -154,11 +154,11 @@ TEST(StoreRoundTrip, ManyRunsAppendAndListInOrder)
         auto writer = model::TraceWriter::open(path);
         ASSERT_TRUE(writer.ok());
         for (int i = 0; i < 3; ++i)
-            store_tests::sendRun(*writer.value(), RunShape { 1, 10, 10, 2, "run" + std::to_string(i) });
+            store_tests::sendRun(*writer.value(), RunShape { 1, 10, 10, 2, "run" + std::to_string(i), {} });
     } // the destructor drains the queue
     auto writer = model::TraceWriter::open(path); // reopening appends
     ASSERT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), RunShape { 1, 10, 10, 2, "run3" });
+    store_tests::sendRun(*writer.value(), RunShape { 1, 10, 10, 2, "run3", {} });
     ASSERT_TRUE(writer.value()->flush().ok());
     auto reader = model::TraceReader::open(path);
     ASSERT_TRUE(reader.ok());
@@ -174,10 +174,10 @@ TEST(StoreRoundTrip, AbortedAndUnfinishedRunsNeverShow)
     const auto path = dir.file("session.wsdb").string();
     auto writer = model::TraceWriter::open(path);
     ASSERT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "kept" });
-    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "aborted" }, false);
+    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "kept", {} });
+    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "aborted", {} }, false);
     writer.value()->abortRun("cancelled");
-    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "open" }, false);
+    store_tests::sendRun(*writer.value(), RunShape { 1, 100, 10, 2, "open", {} }, false);
     ASSERT_TRUE(writer.value()->flush().ok());
     auto reader = model::TraceReader::open(path);
     ASSERT_TRUE(reader.ok());

@@ -28,8 +28,8 @@ model::SqliteDatabase openFile(const std::string& path)
     return std::move(db).value();
 }
 
-/// Takes a file back to before version 5 (no printf lines).
-void dropVersion5(model::SqliteDatabase& db)
+/// Takes a file back to before version 6 (no printf lines).
+void dropVersion6(model::SqliteDatabase& db)
 {
     ASSERT_FALSE(db.exec("DROP TABLE printf_lines", "test"));
     ASSERT_FALSE(db.exec("ALTER TABLE launches DROP COLUMN printf_dropped", "test"));
@@ -122,7 +122,7 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
     {
         auto writer = model::TraceWriter::open(path);
         ASSERT_TRUE(writer.ok());
-        store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 10, 10, 1, "old" });
+        store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 10, 10, 1, "old", {} });
         ASSERT_TRUE(writer.value()->flush().ok());
     }
     {
@@ -131,7 +131,8 @@ TEST(SchemaMigration, VersionOneTraceIsUpgradedWhenRead)
                  "global_store_bytes_moved", "l1_hit_sectors", "l1_miss_sectors", "l2_hit_sectors", "l2_miss_sectors" })
             ASSERT_FALSE(db.exec(("ALTER TABLE launches DROP COLUMN " + std::string(column)).c_str(), "test"));
         ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
-        dropVersion5(db);
+        dropVersion6(db);
+        ASSERT_FALSE(db.exec("ALTER TABLE kernels DROP COLUMN registers_source", "test"));
         ASSERT_FALSE(db.exec("PRAGMA user_version = 1", "test"));
     }
     auto reader = model::TraceReader::open(path);
@@ -152,7 +153,7 @@ TEST(SchemaMigration, SweepsOfVersion3ReadAsExact)
     {
         auto writer = model::TraceWriter::open(path);
         ASSERT_TRUE(writer.ok());
-        store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 10, 10, 1, "sweep" });
+        store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 10, 10, 1, "sweep", {} });
         ASSERT_TRUE(writer.value()->flush().ok());
     }
     {
@@ -165,7 +166,8 @@ TEST(SchemaMigration, SweepsOfVersion3ReadAsExact)
     {
         auto db = openFile(path);
         ASSERT_FALSE(db.exec("ALTER TABLE sweep_points DROP COLUMN simulated_share", "test"));
-        dropVersion5(db);
+        dropVersion6(db);
+        ASSERT_FALSE(db.exec("ALTER TABLE kernels DROP COLUMN registers_source", "test"));
         ASSERT_FALSE(db.exec("PRAGMA user_version = 3", "test"));
     }
     auto reader = model::TraceReader::open(path);
@@ -177,21 +179,21 @@ TEST(SchemaMigration, SweepsOfVersion3ReadAsExact)
     EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
 }
 
-// Version 5 added device printf lines; a version-4 file is upgraded on first read, and its launches have none.
-TEST(SchemaMigration, Version4TraceGainsPrintfLines)
+// Version 6 added device printf lines; a version-5 file is upgraded on first read, and its launches have none.
+TEST(SchemaMigration, Version5TraceGainsPrintfLines)
 {
-    TempDir dir("schema-trace-v4");
+    TempDir dir("schema-trace-v5");
     const auto path = dir.file("old.wsdb").string();
     {
         auto writer = model::TraceWriter::open(path);
         ASSERT_TRUE(writer.ok());
-        store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 10, 10, 1, "v4"});
+        store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 10, 10, 1, "v5", {}});
         ASSERT_TRUE(writer.value()->flush().ok());
     }
     {
         auto db = openFile(path);
-        dropVersion5(db);
-        ASSERT_FALSE(db.exec("PRAGMA user_version = 4", "test"));
+        dropVersion6(db);
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 5", "test"));
     }
     auto reader = model::TraceReader::open(path);
     ASSERT_TRUE(reader.ok()) << reader.error().toString();
@@ -211,7 +213,7 @@ TEST(SchemaMigration, PrintfLinesRoundTrip)
     {
         auto writer = model::TraceWriter::open(path);
         ASSERT_TRUE(writer.ok());
-        store_tests::RunShape shape {1, 10, 10, 1, "printf"};
+        store_tests::RunShape shape {1, 10, 10, 1, "printf", {}};
         shape.printf = {engine::simt::PrintfLine {{1, 0, 0}, 1, {33, 0, 0}, 1, 1, "b1 t33\n"},
             engine::simt::PrintfLine {{0, 0, 0}, 0, {2, 0, 0}, 0, 2, "b0 t2\n"}};
         store_tests::sendRun(*writer.value(), shape);

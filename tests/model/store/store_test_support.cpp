@@ -104,8 +104,8 @@ void sendRun(engine::TraceSink& sink, const RunShape& shape, bool finish)
     sink.beginRun(engine::RunInfo { "2025-01-31T12:00:00Z", "0.1.0", "v100", "Tesla V100", "{\"id\":\"v100\"}",
         "scenarios/" + shape.label + ".json", "{\"warpscope\":1}", { { "n", 1024 }, { "offset", 3 } }, "" });
     sink.module(engine::ModuleRecord { engine::ModuleId(0), "copy.cu", ".version 7.0\n.target sm_70\n", "__global__ void k() {}" });
-    sink.kernel(engine::KernelRecord { engine::KernelId(0), engine::ModuleId(0), "offsetCopy", "_Z10offsetCopy", 12, 0, 30 });
-    sink.kernel(engine::KernelRecord { engine::KernelId(1), engine::ModuleId(0), "strideCopy", "_Z10strideCopy", 14, 0, 31 });
+    sink.kernel(engine::KernelRecord { engine::KernelId(0), engine::ModuleId(0), "offsetCopy", "_Z10offsetCopy", 12, 0, 30, "ptxas sm_90" });
+    sink.kernel(engine::KernelRecord { engine::KernelId(1), engine::ModuleId(0), "strideCopy", "_Z10strideCopy", 14, 0, 31, "estimated" });
     std::vector<engine::StreamOp> ops;
     for (std::uint32_t i = 0; i < shape.launches; ++i) {
         sendLaunch(sink, shape, i);

@@ -65,7 +65,7 @@ TEST(IntervalSummary, RebinnerSplitsBucketsByOverlap)
 TEST(MemoryTraceSink, ReplayRebasesLaneIndicesAcrossBatches)
 {
     engine::MemoryTraceSink sink;
-    store_tests::sendRun(sink, store_tests::RunShape { 1, 10, 40, 2, "a" });
+    store_tests::sendRun(sink, store_tests::RunShape { 1, 10, 40, 2, "a", {} });
     engine::MemoryTraceSink copy;
     sink.replay(0, copy);
     const auto& launch = copy.runs()[0].launches[0];

@@ -61,8 +61,8 @@ std::string makeSession(const store_tests::TempDir& dir)
     auto writer = model::TraceWriter::open(path);
     if (!writer)
         qFatal("%s", writer.error().toString().c_str());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 50, 10, 2, "offset_copy" });
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 50, 10, 2, "stride_copy" });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 50, 10, 2, "offset_copy", {} });
+    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 50, 10, 2, "stride_copy", {} });
     if (!writer.value()->flush())
         qFatal("flush failed");
     return path;

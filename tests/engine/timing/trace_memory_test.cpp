@@ -1,0 +1,83 @@
+// A kernel that never ends once grew its instruction traces by ~18 bytes per warp instruction until the
+// out-of-memory killer stopped it; the launch's trace limit now stops it with an error.
+#include "../device_fixtures.h"
+#include "../simt/simt_test_util.h"
+#include "engine/timing/timed_launch.h"
+#include "engine/timing/trace_memory.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+/// Spins forever on a loaded flag nobody sets: one global load and a branch per iteration.
+const char* kSpinKernel = R"(.version 8.5
+.target sm_80
+.address_size 64
+.visible .entry spin(.param .u64 flag)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<2>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [flag];
+WAIT:
+    ld.volatile.global.u32 %r1, [%rd1];
+    setp.eq.s32 %p1, %r1, 0;
+    @%p1 bra WAIT;
+    ret;
+}
+)";
+
+engine::Result<engine::timing::TimedLaunch> spin(std::uint64_t traceBytesLimit, std::uint64_t budget)
+{
+    const auto module = simt_testing::parse(kSpinKernel);
+    engine::simt::DeviceMemory mem;
+    const auto flag = mem.allocate("flag", 4);
+    engine::simt::LaunchRequest r;
+    r.module = &module;
+    r.kernel = static_cast<std::uint32_t>(module.findFunction("spin"));
+    r.profile = &testing_fixtures::builtinProfile("v100");
+    engine::simt::ParamBlockBuilder p(module.functions[r.kernel]);
+    p.set(0, flag);
+    r.params = p.bytes();
+    r.grid = {2, 1, 1};
+    r.block = {64, 1, 1};
+    r.instructionBudget = budget;
+    engine::timing::TimingOptions options;
+    options.traceBytesLimit = traceBytesLimit;
+    return engine::timing::runTimedKernel(r, mem, options);
+}
+
+TEST(TraceMemory, EndlessLoopStopsAtTheTraceLimit)
+{
+    const auto timed = spin(std::uint64_t {4} << 20, 0);
+    ASSERT_FALSE(timed.ok());
+    const auto& message = timed.error().message;
+    EXPECT_NE(message.find("block 0 of 2 stopped after"), std::string::npos) << message;
+    EXPECT_NE(message.find("outgrew this launch's limit of 4 MiB"), std::string::npos) << message;
+}
+
+TEST(TraceMemory, TheInstructionBudgetStillStopsFirstWhenLower)
+{
+    const auto timed = spin(std::uint64_t {4} << 30, 100000);
+    ASSERT_FALSE(timed.ok());
+    EXPECT_NE(timed.error().message.find("instruction budget of 100000"), std::string::npos) << timed.error().message;
+}
+
+TEST(TraceMemory, DefaultLimitIsAShareOfAtMostFourGiB)
+{
+    const auto one = engine::timing::defaultTraceBytesLimit(1);
+    EXPECT_GT(one, 0u);
+    EXPECT_LE(one, std::uint64_t {4} << 30);
+    EXPECT_EQ(engine::timing::defaultTraceBytesLimit(4), one / 4);
+    EXPECT_EQ(engine::timing::TimingOptions {}.traceBytesLimit, one);
+}
+
+TEST(TraceMemory, TraceBytesCountCapacities)
+{
+    std::vector<engine::timing::WarpTrace> traces(2);
+    traces[0].ops.reserve(10);
+    traces[1].txns.reserve(3);
+    EXPECT_EQ(engine::timing::traceBytes(traces), 10 * 8 + 3 * 32u);
+}
+
+} // namespace
