@@ -19,12 +19,12 @@ __device__ void tileReduce(const int* in, int* out, int n)
         atomicAdd(out, sum);
 }
 
-extern "C" __global__ void tile32Reduce(const int* in, int* out, int n) { tileReduce<32>(in, out, n); }
+__global__ void tile32Reduce(const int* in, int* out, int n) { tileReduce<32>(in, out, n); }
 
-extern "C" __global__ void tile64Reduce(const int* in, int* out, int n) { tileReduce<64>(in, out, n); }
+__global__ void tile64Reduce(const int* in, int* out, int n) { tileReduce<64>(in, out, n); }
 
 // partial[] gets each block's sum; after grid.sync() thread 0 of block 0 adds them up.
-extern "C" __global__ void gridReduce(const int* in, int* partial, int* out, int n)
+__global__ void gridReduce(const int* in, int* partial, int* out, int n)
 {
     cg::grid_group grid = cg::this_grid();
     cg::thread_block block = cg::this_thread_block();
@@ -55,7 +55,7 @@ extern "C" __global__ void gridReduce(const int* in, int* partial, int* out, int
 // out[0..63]: match_any of tid % 4; out[64..127]: match_all of tid / 64 xor its predicate;
 // out[128..191]: the lanes active in the odd-lane branch; out[192..255]: reductions (sm_80+);
 // out[256..319]: elect.sync's leader * 2 + its predicate among lanes 5..31 (sm_90).
-extern "C" __global__ void warpIntrinsics(unsigned* out)
+__global__ void warpIntrinsics(unsigned* out)
 {
     const unsigned t = threadIdx.x;
     out[t] = __match_any_sync(0xffffffffu, t % 4);
@@ -65,7 +65,7 @@ extern "C" __global__ void warpIntrinsics(unsigned* out)
         out[128 + t] = __activemask();
 #if __CUDA_ARCH__ >= 800
     out[192 + t] = __reduce_add_sync(0xffffffffu, t) + __reduce_max_sync(0xffffffffu, t * 3 % 7)
-        + __reduce_or_sync(0x0000ffffu | (t < 16 ? 0u : 0xffff0000u), t) + static_cast<unsigned>(__reduce_min_sync(0xffffffffu, static_cast<int>(t) - 5))
+        + __reduce_or_sync(t % 32 < 16 ? 0x0000ffffu : 0xffff0000u, t) + static_cast<unsigned>(__reduce_min_sync(0xffffffffu, static_cast<int>(t) - 5))
         + __reduce_xor_sync(0xffffffffu, t * 7) + __reduce_and_sync(0xffffffffu, t | 0x100u);
 #endif
 #if __CUDA_ARCH__ >= 900

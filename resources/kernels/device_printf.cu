@@ -5,7 +5,7 @@
 // printfNullString<<<1, 1>>>().
 #include <cstdio>
 
-extern "C" __global__ void printfFormats(const float* x, int n)
+__global__ void printfFormats(const float* x, int n)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n || i % 16 != 0)
@@ -16,7 +16,7 @@ extern "C" __global__ void printfFormats(const float* x, int n)
         v / 3.0f, v, i, i, i + 255, i + 8, (long long)i * -100000000001LL, (unsigned long long)i << 40, "ab", "xyz");
 }
 
-extern "C" __global__ void printfReturn()
+__global__ void printfReturn()
 {
     // printf returns the number of arguments parsed (0 with none, -1 for a NULL format).
     const int none = printf("t%02d no arguments\n", 0) * 0 + printf("plain line from lane %d\n", threadIdx.x % 32);
@@ -28,4 +28,4 @@ extern "C" __global__ void printfReturn()
 
 // A NULL %s argument: the H100 stops the launch with an illegal memory access (measured,
 // bench/hardware/h100/printf_coop.txt), and so does warpscope.
-extern "C" __global__ void printfNullString() { printf("null %%s: %s\n", static_cast<const char*>(nullptr)); }
+__global__ void printfNullString() { printf("null %%s: %s\n", static_cast<const char*>(nullptr)); }

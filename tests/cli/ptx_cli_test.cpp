@@ -54,13 +54,35 @@ TEST(PtxCli, BadPtxIsOneLineNamingFileLineAndColumn)
 {
     const fs::path bad = fs::temp_directory_path() / "warpscope-ptx-cli-bad.ptx";
     {
-        std::ofstream(bad) << ".version 8.5\n.target sm_80\n.visible .entry k()\n{\n  frob.b32 %r1;\n}\n";
+        std::ofstream(bad) << ".version 8.5\n.target sm_80\n.visible .entry k()\n{\n  mov.u32 %r1, 1;\n}\n";
     }
     const auto run = runCli({"ptx", bad.string()});
     fs::remove(bad);
     EXPECT_EQ(run.exitCode, 2);
-    EXPECT_EQ(run.err, "warpscope-cli ptx: " + bad.string() + ":5:3: unsupported: frob\n");
+    EXPECT_EQ(run.err, "warpscope-cli ptx: " + bad.string() + ":5:11: undefined register %r1\n");
     EXPECT_TRUE(run.out.empty());
+}
+
+// An instruction the model does not supply refuses its kernel only: the others still load and run.
+TEST(PtxCli, UnsupportedInstructionRefusesItsKernelOnly)
+{
+    const fs::path ptx = fs::temp_directory_path() / "warpscope-ptx-cli-refused.ptx";
+    {
+        std::ofstream(ptx) << ".version 8.5\n.target sm_80\n.visible .entry good()\n{\n  ret;\n}\n"
+                              ".visible .entry bad()\n{\n  frob.b32 %r1;\n}\n";
+    }
+    const auto table = runCli({"ptx", ptx.string()});
+    const auto json = runCli({"ptx", "--json", ptx.string()});
+    fs::remove(ptx);
+    EXPECT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_NE(table.out.find("bad is refused: " + ptx.string() + ":9:3: unsupported: frob"), std::string::npos)
+        << table.out;
+    EXPECT_EQ(table.out.find("good is refused"), std::string::npos);
+    const auto kernels = nlohmann::json::parse(json.out).at("kernels");
+    ASSERT_EQ(kernels.size(), 2u);
+    EXPECT_TRUE(kernels[0].at("refused").is_null());
+    EXPECT_EQ(kernels[1].at("refused").at("line"), 9);
+    EXPECT_EQ(kernels[1].at("refused").at("reason"), "unsupported: frob");
 }
 
 TEST(PtxCli, UsageErrors)

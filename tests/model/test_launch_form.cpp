@@ -206,7 +206,7 @@ private Q_SLOTS:
         const auto broken = m_dir.filePath(QStringLiteral("broken.ptx"));
         QFile file(broken);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(".version 8.5\n.target sm_80\n.visible .entry k(\n  .param .u64 p\n) { bogus.instruction; }\n");
+        file.write(".version 8.5\n.target sm_80\n.visible .entry k(\n  .param .u64 p\n) { mov.u32 %nosuch, 1; }\n");
         file.close();
         session.loadModule(broken, QStringLiteral("h100"));
         QVERIFY(failed.wait(waitMs));

@@ -81,7 +81,7 @@ private Q_SLOTS:
         const auto broken = dir.filePath(QStringLiteral("broken.ptx"));
         QFile file(broken);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(".version 8.5\n.target sm_80\n.visible .entry k() { bogus; }\n");
+        file.write(".version 8.5\n.target sm_80\n.visible .entry k() { ret }\n");
         file.close();
         const auto catalog = model::loadDeviceCatalog({}).catalog;
         model::DeviceListModel devices(*catalog);

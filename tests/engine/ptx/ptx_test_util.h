@@ -24,12 +24,19 @@ inline engine::ptx::Module parseOk(const std::string& text, const std::string& n
     return result.ok() ? std::move(result).value() : engine::ptx::Module {};
 }
 
-/// Parses `text`, expecting an error, and returns its one-line form "file:line:col: message".
+/// Parses `text`, expecting it to fail or to refuse one of its functions (an unsupported instruction refuses
+/// its function only: Function::refusal), and returns the error's one-line form "file:line:col: message".
 inline std::string parseError(const std::string& text, const std::string& name = "bad.ptx")
 {
     auto result = engine::ptx::parsePtx(text, name);
-    EXPECT_FALSE(result.ok()) << "parsed although it should not have";
-    return result.ok() ? std::string() : result.error().toString();
+    if (!result.ok())
+        return result.error().toString();
+    for (const auto& f : result.value().functions) {
+        if (f.refusal)
+            return f.refusal->toString();
+    }
+    ADD_FAILURE() << "parsed, with no function refused, although it should not have";
+    return {};
 }
 
 } // namespace ptx_test
