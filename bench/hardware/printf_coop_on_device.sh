@@ -6,6 +6,8 @@
 set -euo pipefail
 source "$(dirname "$0")/device_env.sh"
 "$nvcc" -O2 -arch=sm_${arch} -o "$build/printf_coop_probe" "$here/printf_coop_probe.cu"
-"$build/printf_coop_probe" > "$out/printf_coop.txt" 2> "$out/printf_coop_stderr.txt" || echo "probe exit $?"
+timeout 120 "$build/printf_coop_probe" > "$out/printf_coop.txt" 2> "$out/printf_coop_stderr.txt" || echo "probe exit $?"
+timeout 30 "$build/printf_coop_probe" grid-sync-without-cooperative >> "$out/printf_coop.txt" 2>> "$out/printf_coop_stderr.txt" \
+    || echo "grid_sync_without_cooperative,exit $? (124: still running after 30 s)" >> "$out/printf_coop.txt"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> "$out/printf_coop_stderr.txt"
 wc -l "$out/printf_coop.txt"

@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #define CHECK(x)                                                                                                   \
@@ -104,13 +105,25 @@ void cooperativeKernels()
         args, 0, 0);
     std::printf("cooperative_too_large,%s\n", cudaGetErrorName(tooLarge));
     cudaGetLastError();
-    // grid.sync() in a <<<>>> launch: the hardware's answer.
-    gridReduce<<<2, threads>>>(din, partial, total, 1024);
+}
+
+/// grid.sync() in a <<<>>> launch: the hardware's answer (run alone, under a timeout: it may never return).
+void gridSyncWithoutCooperativeLaunch()
+{
+    const int n = 1024;
+    int* din = deviceArray(std::vector<int>(n, 1));
+    int* partial = deviceArray(std::vector<int>(2, 0));
+    int* total = deviceArray(std::vector<int>(1, 0));
+    gridReduce<<<2, 256>>>(din, partial, total, n);
     std::printf("grid_sync_without_cooperative,%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
 }
 
-int main()
+int main(int argc, char** argv)
 {
+    if (argc > 1 && std::string(argv[1]) == "grid-sync-without-cooperative") {
+        gridSyncWithoutCooperativeLaunch();
+        return 0;
+    }
     printfKernels();
     cooperativeKernels();
     // Last: a fault ends the context.

@@ -26,6 +26,6 @@ __global__ void printfReturn()
     }
 }
 
-// A NULL %s argument: the H100 stops the launch with an illegal memory access (measured,
-// bench/hardware/h100/printf_coop.txt), and so does warpscope.
+// A NULL %s argument: the H100 prints "(null)" (measured, bench/hardware/h100/printf_coop/run3_printf_coop.txt),
+// and so does warpscope.
 __global__ void printfNullString() { printf("null %%s: %s\n", static_cast<const char*>(nullptr)); }

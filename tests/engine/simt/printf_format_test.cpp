@@ -107,11 +107,14 @@ TEST(PrintfFormat, StringsStarsAndPercent)
     EXPECT_EQ(format("%5s|[%*d]|[%.*f]|%.2s|%%", args), "  str|[    42]|[%.*f]|xy|%");
 }
 
-TEST(PrintfFormat, NullStringIsTheReadersError)
+// The H100 prints a NULL %s as "(null)" (bench/hardware/h100/printf_coop/run3_printf_coop.txt).
+TEST(PrintfFormat, NullStringPrintsNull)
 {
     PackedArgs args;
     args.i64(0);
-    EXPECT_FALSE(formatPrintf("%s", args));
+    const auto r = formatPrintf("[%s]", args);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->text, "[(null)]");
 }
 
 TEST(PrintfFormat, ReturnValueCountsArguments)
