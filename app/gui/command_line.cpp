@@ -97,7 +97,7 @@ CommandLine parseCommandLine(const QCoreApplication& application)
         QStringLiteral("ID,..."));
     const QCommandLineOption view(QStringLiteral("view"),
         tr("Bring views to the front (comma-separated): streams, bandwidth, timeline, caches, summary, occupancy, "
-           "session, stepper, source, banks, memory, roofline (with the speed of light) or memorychart."),
+           "session, stepper, source, banks, memory, roofline (with the speed of light), memorychart or console."),
         QStringLiteral("NAME[,NAME...]"));
     const QCommandLineOption percent(QStringLiteral("bandwidth-percent"),
         tr("Show effective bandwidth as a percentage of each device's theoretical bandwidth."));

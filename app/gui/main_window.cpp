@@ -22,6 +22,7 @@
 #include "model/occupancy/occupancy_model.h"
 #include "model/run/time_range_history.h"
 #include "views/bandwidth/bandwidth_view.h"
+#include "views/console/console_view.h"
 #include "views/memory/launch_memory_chart.h"
 #include "views/occupancy/occupancy_view.h"
 #include "views/streams/stream_timeline_canvas.h"
@@ -157,6 +158,10 @@ void MainWindow::setupRunDocks()
         if (!m_analysis->showWarp(block, warp))
             statusBar()->showMessage(tr("Block %1 warp %2 is not part of the launch open in the Warp Stepper").arg(block).arg(warp), 5000);
     });
+    m_console = new views::ConsoleView;
+    tabifyDockWidget(m_roofline->memoryChartDock(),
+        addViewDock(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::TopDockWidgetArea));
+    m_occupancyDock->raise();
 }
 
 void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
@@ -168,6 +173,7 @@ void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snaps
     m_streamView->setSnapshot(snapshot);
     m_launchSummary->setSnapshot(snapshot);
     m_roofline->showRun(snapshot);
+    m_console->setSnapshot(snapshot);
     m_launchMemory->setSnapshot(std::move(snapshot));
 }
 

@@ -21,6 +21,7 @@ class TimeRangeHistory;
 
 namespace views {
 class BandwidthView;
+class ConsoleView;
 class LaunchFormDialog;
 class LaunchMemoryChart;
 class LaunchSummaryPanel;
@@ -65,6 +66,7 @@ public:
     views::LaunchSummaryPanel* launchSummary() const { return m_launchSummary; }
     views::WarpTimelineView* warpTimeline() const { return m_warpTimeline; }
     views::LaunchMemoryChart* launchMemoryChart() const { return m_launchMemory; }
+    views::ConsoleView* console() const { return m_console; }
     model::TimeRangeHistory* timeRange() const { return m_timeRange; }
     ParameterBar* parameterBar() const { return m_parameterBar; }
     RunSession* session() const { return m_session; }
@@ -124,6 +126,7 @@ private:
     views::LaunchSummaryPanel* m_launchSummary = nullptr;
     views::WarpTimelineView* m_warpTimeline = nullptr;
     views::LaunchMemoryChart* m_launchMemory = nullptr;
+    views::ConsoleView* m_console = nullptr;
     model::TimeRangeHistory* m_timeRange = nullptr;
     std::shared_ptr<const model::RunSnapshot> m_shownRun; ///< the run every view shows
     QVector<QDockWidget*> m_docks; ///< every view's dock, Occupancy first

@@ -29,6 +29,13 @@ struct TimelineBar {
 };
 
 /// One kernel launch with its counters, in the `run --json` units of DESIGN.md.
+/// One line a kernel printed (device printf), with the thread that printed it.
+struct PrintfEntry {
+    std::array<quint32, 3> block { 0, 0, 0 };
+    std::array<quint32, 3> thread { 0, 0, 0 };
+    QString text; ///< as the host printed it, newline included
+};
+
 struct LaunchSummary {
     QString kernel;
     QString stepPath; ///< "/steps/1"
@@ -63,6 +70,8 @@ struct LaunchSummary {
     std::optional<quint64> dramBytesRead; ///< empty untimed
     std::optional<quint64> dramBytesWritten;
     quint64 bytesRequested = 0; ///< bytes the program's global loads and stores asked for (Br + Bw)
+    QVector<PrintfEntry> printfLines; ///< in the order the launch printed them
+    quint64 printfDropped = 0; ///< lines the full printf buffer overwrote
 };
 
 /// Everything one scenario run produced, copied into Qt types once on the worker thread. Immutable.

@@ -3,6 +3,7 @@
 
 #include "engine/device/device_profile.h"
 #include "engine/host/run_report.h"
+#include "engine/simt/printf_log.h"
 
 namespace model {
 
@@ -74,6 +75,9 @@ LaunchSummary buildLaunchSummary(const engine::LaunchReport& launch)
     s.dramBytesRead = o.dramBytesRead;
     s.dramBytesWritten = o.dramBytesWritten;
     s.bytesRequested = m.globalLoadBytesRequested + m.globalStoreBytesRequested;
+    for (const auto& line : launch.printf)
+        s.printfLines.push_back(printfEntry(line));
+    s.printfDropped = launch.printfDropped;
     return s;
 }
 
@@ -98,6 +102,11 @@ RunSnapshot buildRunSnapshot(const engine::RunReport& report, const engine::Devi
     snapshot.totalTimeUs = report.totalTimeUs;
     snapshot.kernelsTimed = report.kernelsTimed;
     return snapshot;
+}
+
+PrintfEntry printfEntry(const engine::simt::PrintfLine& line)
+{
+    return PrintfEntry { line.block, line.thread, toQString(line.text) };
 }
 
 QString errorText(const engine::Error& error)

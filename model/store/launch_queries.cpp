@@ -18,7 +18,7 @@ constexpr const char* kLaunchSelect
       " l.shared_store_wavefronts, l.dram_bytes_read, l.dram_bytes_write, l.warp_instructions,"
       " l.thread_instructions, l.max_interval_cycles, l.global_load_bytes_requested, l.global_load_bytes_moved,"
       " l.global_store_bytes_requested, l.global_store_bytes_moved, l.l1_hit_sectors, l.l1_miss_sectors,"
-      " l.l2_hit_sectors, l.l2_miss_sectors FROM launches l JOIN runs r ON r.id = l.run_id AND r.complete = 1"
+      " l.l2_hit_sectors, l.l2_miss_sectors, l.printf_dropped FROM launches l JOIN runs r ON r.id = l.run_id AND r.complete = 1"
       " LEFT JOIN kernels k ON k.run_id = l.run_id AND k.kernel_index = l.kernel_index";
 
 std::uint32_t u32(const SqliteStatement& s, int column) { return static_cast<std::uint32_t>(s.columnInt(column)); }
@@ -58,6 +58,7 @@ LaunchRow launchRow(const SqliteStatement& s)
     row.lastCycle = u64(s, 13);
     row.summary = launchSummary(s, row.info.id);
     row.maxIntervalCycles = u64(s, 34);
+    row.printfDropped = u64(s, 43);
     return row;
 }
 

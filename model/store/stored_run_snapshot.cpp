@@ -1,6 +1,7 @@
 #include "model/store/stored_run_snapshot.h"
 
 #include "model/export/run_device.h"
+#include "model/run/run_snapshot_builder.h"
 #include "model/store/trace_reader.h"
 
 #include "engine/host/stream_scheduler.h"
@@ -111,6 +112,12 @@ engine::Result<RunSnapshot> loadStoredRunSnapshot(const TraceReader& reader, std
     snapshot.kernelsTimed = !launches->empty();
     for (const auto& row : launches.value()) {
         snapshot.launches.push_back(launchSummary(row, detail.value()));
+        auto lines = reader.printfLines(row.id);
+        if (!lines)
+            return lines.error();
+        for (const auto& line : lines.value())
+            snapshot.launches.back().printfLines.push_back(printfEntry(line));
+        snapshot.launches.back().printfDropped = row.printfDropped;
         snapshot.kernelsTimed = snapshot.kernelsTimed && row.summary.timeUs > 0;
     }
     for (const auto& op : ops.value()) {

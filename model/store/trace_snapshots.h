@@ -47,6 +47,7 @@ struct LaunchRow {
     std::uint64_t intervalCount = 0;
     std::uint64_t lastCycle = 0; ///< the end of the latest recorded warp interval
     std::uint64_t maxIntervalCycles = 0; ///< the longest recorded interval
+    std::uint64_t printfDropped = 0; ///< device printf lines the full printf buffer overwrote
 };
 
 /// Per-line totals: the per-PC counters summed over the PCs of one PTX line.

@@ -88,3 +88,7 @@ shoot "$outdir/offset1_source.png" --device g80 --view caches,source --set n=262
 # a buffer per pointer, and the scenario it will save previewed on the right.
 screen=1920x1280
 shoot "$outdir/launch.png" --device v100 "$here/../../resources/kernels/offset_copy.cu"
+
+# console.png: device printf in the Console: the guide's format specifiers and printf's return values, each line
+# with the launch, block and thread that printed it, on an H100.
+shoot "$outdir/console.png" --device h100 --view console,summary "$scenarios/device_printf.json"

@@ -15,5 +15,6 @@ std::unique_ptr<QObject> makeRunViewsTest();
 std::unique_ptr<QObject> makeLaunchFormDialogTest();
 std::unique_ptr<QObject> makeProblemMarksTest();
 std::unique_ptr<QObject> makeRooflineViewsTest();
+std::unique_ptr<QObject> makeConsoleViewTest();
 
 } // namespace views::tests

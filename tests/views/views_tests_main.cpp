@@ -16,7 +16,8 @@ int main(int argc, char** argv)
     for (auto make : { views::tests::makeAxisMathTest, views::tests::makeOccupancyViewTest,
              views::tests::makeMainWindowTest, views::tests::makeStreamViewMathTest,
              views::tests::makeRunViewsTest, views::tests::makeLaunchFormDialogTest,
-             views::tests::makeProblemMarksTest, views::tests::makeRooflineViewsTest }) {
+             views::tests::makeProblemMarksTest, views::tests::makeRooflineViewsTest,
+             views::tests::makeConsoleViewTest }) {
         const auto suite = make();
         failures += QTest::qExec(suite.get(), argc, argv);
     }

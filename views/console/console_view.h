@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/run/run_snapshot.h"
+
+#include <QWidget>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+
+namespace views {
+
+/// The Console: what the run's kernels printed with device printf, each line with its launch, block and
+/// thread, as a terminal would show the program's output. A launch can be chosen (or all of them) and the
+/// lines filtered by text; lines the full printf buffer overwrote are counted. GUI thread only.
+class ConsoleView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ConsoleView(QWidget* parent = nullptr);
+
+    void setSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
+    /// Shows launch `index` of the run alone; -1 shows every launch.
+    void selectLaunch(int index);
+
+    QString text() const;
+    QString statusText() const;
+    QLineEdit* filter() const { return m_filter; }
+    QComboBox* launchChoice() const { return m_launch; }
+
+private:
+    void rebuild();
+
+    std::shared_ptr<const model::RunSnapshot> m_snapshot;
+    QComboBox* m_launch = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QLabel* m_status = nullptr;
+    QPlainTextEdit* m_text = nullptr;
+};
+
+} // namespace views
