@@ -38,11 +38,11 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QMimeData>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextStream>
@@ -104,7 +104,8 @@ QDockWidget* MainWindow::addViewDock(
 void MainWindow::setupDocks()
 {
     m_occupancyView = new views::OccupancyView(m_occupancy);
-    m_occupancyDock = addViewDock(m_occupancyView, tr("Occupancy"), QStringLiteral("occupancyDock"), Qt::TopDockWidgetArea);
+    m_occupancyDock
+        = addViewDock(m_occupancyView, tr("Occupancy"), QStringLiteral("occupancyDock"), Qt::TopDockWidgetArea);
 }
 
 void MainWindow::setupRunDocks()
@@ -116,11 +117,14 @@ void MainWindow::setupRunDocks()
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     auto* streams = addViewDock(m_streamView, tr("Streams"), QStringLiteral("streamsDock"), Qt::TopDockWidgetArea);
-    auto* bandwidth = addViewDock(m_bandwidthView, tr("Bandwidth"), QStringLiteral("bandwidthDock"), Qt::TopDockWidgetArea);
+    auto* bandwidth
+        = addViewDock(m_bandwidthView, tr("Bandwidth"), QStringLiteral("bandwidthDock"), Qt::TopDockWidgetArea);
     m_warpTimeline = new views::WarpTimelineView;
-    auto* timeline = addViewDock(m_warpTimeline, tr("Warp Timeline"), QStringLiteral("timelineDock"), Qt::TopDockWidgetArea);
+    auto* timeline
+        = addViewDock(m_warpTimeline, tr("Warp Timeline"), QStringLiteral("timelineDock"), Qt::TopDockWidgetArea);
     m_launchMemory = new views::LaunchMemoryChart;
-    auto* caches = addViewDock(m_launchMemory, tr("Caches and DRAM"), QStringLiteral("cachesDock"), Qt::TopDockWidgetArea);
+    auto* caches
+        = addViewDock(m_launchMemory, tr("Caches and DRAM"), QStringLiteral("cachesDock"), Qt::TopDockWidgetArea);
     addViewDock(m_launchSummary, tr("Launch Summary"), QStringLiteral("summaryDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(m_occupancyDock, streams);
     tabifyDockWidget(streams, bandwidth);
@@ -131,7 +135,7 @@ void MainWindow::setupRunDocks()
     for (int row = 0; row < m_devices->rowCount(); ++row)
         devices.push_back(m_devices->summaryAt(row));
     m_session = new RunSession(m_catalog.catalog, devices, this,
-        { [this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); }, m_bandwidthView });
+        {[this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); }, m_bandwidthView});
     m_analysis = new AnalysisDocks(m_catalog.catalog, this);
     m_docks.push_back(m_analysis->stepperDock());
     m_docks.push_back(m_analysis->sourceDock());
@@ -146,19 +150,19 @@ void MainWindow::setupRunDocks()
     connect(m_launchSummary, &views::LaunchSummaryPanel::launchChosen, m_roofline, &RooflineDocks::selectLaunch);
     connect(m_session, &RunSession::scenarioOpened, m_analysis, &AnalysisDocks::openScenario);
     m_sessionController = new SessionController(this, m_session,
-        { [this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); },
-            [this](std::shared_ptr<const model::SweepSnapshot> s) { m_bandwidthView->setSnapshot(std::move(s)); } });
+        {[this](std::shared_ptr<const model::RunSnapshot> s) { showRunSnapshot(std::move(s)); },
+            [this](std::shared_ptr<const model::SweepSnapshot> s) { m_bandwidthView->setSnapshot(std::move(s)); }});
     addViewDock(m_sessionController->dock(), tr("Session"), QStringLiteral("sessionDock"), Qt::RightDockWidgetArea);
     connect(m_sessionController, &SessionController::statusMessage, this,
         [this](const QString& text) { statusBar()->showMessage(text, statusMessageMs); });
     connect(m_sessionController, &SessionController::databaseFailed, this, &MainWindow::reportCannotOpen);
     connect(m_launchSummary, &views::LaunchSummaryPanel::launchChosen, this, &MainWindow::showLaunchOccupancy);
-    connect(m_sessionController, &SessionController::currentRunChanged, m_warpTimeline, &views::WarpTimelineView::showRun);
-    connect(m_warpTimeline->canvas(), &views::WarpTimelineCanvas::warpClicked, this, [this](quint32 block, quint32 warp) {
-        if (!m_analysis->showWarp(block, warp))
-            statusBar()->showMessage(tr("Block %1 warp %2 is not part of the launch open in the Warp Stepper").arg(block).arg(warp), 5000);
-    });
+    connect(
+        m_sessionController, &SessionController::currentRunChanged, m_warpTimeline, &views::WarpTimelineView::showRun);
+    connect(m_warpTimeline->canvas(), &views::WarpTimelineCanvas::warpClicked, this, &MainWindow::openWarpInStepper);
     m_console = new views::ConsoleView;
+    connect(m_console, &views::ConsoleView::warpChosen, this,
+        [this](int, quint32 block, quint32 warp) { openWarpInStepper(block, warp); });
     tabifyDockWidget(m_roofline->memoryChartDock(),
         addViewDock(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::TopDockWidgetArea));
     m_occupancyDock->raise();
@@ -177,6 +181,13 @@ void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snaps
     m_launchMemory->setSnapshot(std::move(snapshot));
 }
 
+void MainWindow::openWarpInStepper(quint32 block, quint32 warp)
+{
+    if (!m_analysis->showWarp(block, warp))
+        statusBar()->showMessage(
+            tr("Block %1 warp %2 is not part of the launch open in the Warp Stepper").arg(block).arg(warp), 5000);
+}
+
 void MainWindow::showLaunchOccupancy(int index)
 {
     if (!m_shownRun || index < 0 || index >= m_shownRun->launches.size())
@@ -189,7 +200,8 @@ void MainWindow::setupTimeRange()
 {
     m_timeRange = new model::TimeRangeHistory(this);
     new TimeRangeActions(m_timeRange, menuBar(), this);
-    const auto select = [this](double fromUs, double toUs) { m_timeRange->select(model::TimeRange::between(fromUs, toUs)); };
+    const auto select
+        = [this](double fromUs, double toUs) { m_timeRange->select(model::TimeRange::between(fromUs, toUs)); };
     connect(m_streamView->canvas(), &views::StreamTimelineCanvas::rangeSelected, this, select);
     connect(m_warpTimeline, &views::WarpTimelineView::rangeSelected, this, select);
     connect(m_timeRange, &model::TimeRangeHistory::changed, this, [this] {
@@ -201,7 +213,8 @@ void MainWindow::setupTimeRange()
         m_roofline->setTimeRange(range);
         if (range)
             statusBar()->showMessage(tr("Every view shows %1 (Ctrl+Z undoes, Ctrl+Shift+A shows the whole run)")
-                                         .arg(model::describe(*range)), statusMessageMs);
+                                         .arg(model::describe(*range)),
+                statusMessageMs);
     });
 }
 
@@ -285,7 +298,8 @@ void MainWindow::setupToolBar()
     m_devicePicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_devicePicker->setToolTip(tr("The modeled GPU every view shows (Ctrl+[ / Ctrl+])"));
     toolBar->addWidget(m_devicePicker);
-    connect(m_devicePicker, &QComboBox::activated, this, [this](int row) { selectDevice(m_devices->summaryAt(row).id); });
+    connect(
+        m_devicePicker, &QComboBox::activated, this, [this](int row) { selectDevice(m_devices->summaryAt(row).id); });
     m_viewMenu->insertAction(m_viewMenu->actions().value(m_docks.size()), toolBar->toggleViewAction());
     m_parameterBar = new ParameterBar(this);
     addToolBar(m_parameterBar);
@@ -315,7 +329,7 @@ void MainWindow::restoreSettings()
         // First start: fits a 1080-line screen; the views above get more of the height than the stepper below.
         resize(1500, 980);
         QTimer::singleShot(0, this, [this] {
-            resizeDocks({ m_occupancyDock, m_analysis->stepperDock() }, { 520, 400 }, Qt::Vertical);
+            resizeDocks({m_occupancyDock, m_analysis->stepperDock()}, {520, 400}, Qt::Vertical);
         });
     }
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
@@ -323,7 +337,8 @@ void MainWindow::restoreSettings()
         && !selectDevice(defaultDeviceId))
         selectDevice(m_devices->summaryAt(0).id);
     auto inputs = m_occupancy->inputs();
-    inputs.threadsPerBlock = settings.value(QStringLiteral("occupancy/threadsPerBlock"), inputs.threadsPerBlock).toInt();
+    inputs.threadsPerBlock
+        = settings.value(QStringLiteral("occupancy/threadsPerBlock"), inputs.threadsPerBlock).toInt();
     inputs.registersPerThread
         = settings.value(QStringLiteral("occupancy/registersPerThread"), inputs.registersPerThread).toInt();
     inputs.sharedBytesPerBlock
@@ -376,7 +391,8 @@ void MainWindow::start(const CommandLine& commandLine)
     m_quiet = !commandLine.screenshotPath.isEmpty();
     m_session->setQuiet(m_quiet);
     if (!commandLine.deviceId.isEmpty() && !selectDevice(commandLine.deviceId))
-        statusBar()->showMessage(tr("Unknown device '%1'; showing %2").arg(commandLine.deviceId, m_occupancy->deviceId()));
+        statusBar()->showMessage(
+            tr("Unknown device '%1'; showing %2").arg(commandLine.deviceId, m_occupancy->deviceId()));
     if (!commandLine.problems.isEmpty())
         statusBar()->showMessage(commandLine.problems.join(QStringLiteral("; ")), statusMessageMs);
     auto inputs = m_occupancy->inputs();
@@ -401,7 +417,8 @@ void MainWindow::start(const CommandLine& commandLine)
         connect(m_session, &RunSession::scenarioOpened, m_analysis,
             [this, pc = commandLine.stepToPc] { m_analysis->runStepperTo(pc); });
     }
-    const bool opensFile = !commandLine.file.isEmpty() || (!m_quiet && !QSettings().value(QStringLiteral("demoShown")).toBool());
+    const bool opensFile
+        = !commandLine.file.isEmpty() || (!m_quiet && !QSettings().value(QStringLiteral("demoShown")).toBool());
     if (opensFile)
         QTimer::singleShot(0, this, [this, commandLine] { openStartFile(commandLine); });
     else if (!m_quiet)
@@ -444,7 +461,8 @@ void MainWindow::reopenLastSession()
     if (path.isEmpty())
         return;
     if (!QFileInfo(path).isFile()) {
-        statusBar()->showMessage(tr("The last session, %1, is gone; runs go to a new session").arg(path), statusMessageMs);
+        statusBar()->showMessage(
+            tr("The last session, %1, is gone; runs go to a new session").arg(path), statusMessageMs);
         return;
     }
     m_sessionController->openDatabase(path);
@@ -469,10 +487,13 @@ void MainWindow::openStartFile(const CommandLine& commandLine)
             openFileRun();
             return;
         }
-        connect(m_session, &RunSession::idle, this, [this, openFileRun] {
-            m_streamView->pinBaseline();
-            openFileRun();
-        }, Qt::SingleShotConnection);
+        connect(
+            m_session, &RunSession::idle, this,
+            [this, openFileRun] {
+                m_streamView->pinBaseline();
+                openFileRun();
+            },
+            Qt::SingleShotConnection);
         m_session->openScenario(commandLine.baselineFile, commandLine.overrides);
         return;
     }
@@ -483,7 +504,8 @@ void MainWindow::openDemo()
 {
     if (!m_session->openDemo())
         statusBar()->showMessage(tr("The bundled demo was not found (set WARPSCOPE_RESOURCES to warpscope's "
-                                    "resources folder)"), statusMessageMs);
+                                    "resources folder)"),
+            statusMessageMs);
 }
 
 void MainWindow::raiseView(const QString& names)
@@ -548,8 +570,9 @@ void MainWindow::openFile(const QString& path)
     }
     const auto kind = fileKindOf(path);
     if (kind == FileKind::Unknown) {
-        reportCannotOpen(path, tr("warpscope opens scenarios (.json), CUDA sources (.cu), PTX (.ptx) and session "
-                                  "databases (.wsdb, .db)."));
+        reportCannotOpen(path,
+            tr("warpscope opens scenarios (.json), CUDA sources (.cu), PTX (.ptx) and session "
+               "databases (.wsdb, .db)."));
         return;
     }
     m_recentFiles.add(path);

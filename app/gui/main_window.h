@@ -92,6 +92,8 @@ private:
     void showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot);
     /// The Occupancy view marks launch `index` of the shown run's configuration.
     void showLaunchOccupancy(int index);
+    /// Opens warp `warp` of block `block` in the Warp Stepper, or says why it cannot.
+    void openWarpInStepper(quint32 block, quint32 warp);
     QDockWidget* addViewDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     /// Brings the docks named in `names` (comma-separated, object-name prefixes: "streams,stepper") to the front.
     void raiseView(const QString& names);

@@ -92,6 +92,7 @@ void FunctionParser::refuse(Function& fn, const Error& why, std::size_t bodyStar
     fn.refusal = why;
     fn.instructions.clear();
     fn.vectorRegs.clear();
+    fn.vectorImmediates.clear();
     fn.callSites.clear();
     fn.labels.clear();
     fn.labelPcs.clear();

@@ -82,6 +82,9 @@ struct Function {
     RegisterFiles registers;
     std::vector<Instruction> instructions;
     std::vector<RegRef> vectorRegs; ///< elements of Vector operands
+    /// Parallel to vectorRegs: the value of an immediate element (whose RegRef's index is kNoPc, as a `_`
+    /// sink's is); 0 for register elements and sinks.
+    std::vector<std::uint64_t> vectorImmediates;
     std::vector<CallSite> callSites;
     std::vector<std::string> labels; ///< label names, parallel to labelPcs
     std::vector<std::uint32_t> labelPcs;

@@ -191,7 +191,8 @@ Operand parseAddress(BodyContext& ctx, Instruction& ins)
     return op;
 }
 
-// PTX ISA 8.5 §6.4.2 "Vector Operands": {a, b[, c, d]} of registers, `_` for an unused element.
+// PTX ISA 8.5 §6.4.2 "Vector Operands": {a, b[, c, d]} of registers, `_` for an unused element. A source
+// element may also be an integer constant: cuda_bf16.h widens a bf16 with `mov.b32 %f1, {0, %rs1};`.
 Operand parseVector(BodyContext& ctx)
 {
     Operand op;
@@ -201,12 +202,19 @@ Operand parseVector(BodyContext& ctx)
         const Token& t = ctx.cur.peek();
         if (ctx.cur.accept('_')) {
             ctx.fn.vectorRegs.push_back(RegRef {RegFile::B32, kNoPc});
+            ctx.fn.vectorImmediates.push_back(0);
+        } else if (t.kind == TokenKind::Integer || t.is('-')) {
+            const bool negative = ctx.cur.accept('-');
+            ctx.fn.vectorRegs.push_back(RegRef {RegFile::B32, kNoPc});
+            ctx.fn.vectorImmediates.push_back(
+                static_cast<std::uint64_t>(parseSignedInteger(ctx, negative, "vector operand")));
         } else {
             ctx.cur.expectIdentifier("vector operand");
             auto reg = ctx.scopes.findRegister(t.text);
             if (!reg)
                 ctx.cur.fail(t, "undefined register " + std::string(t.text));
             ctx.fn.vectorRegs.push_back(*reg);
+            ctx.fn.vectorImmediates.push_back(0);
         }
         if (++op.count > 8)
             ctx.cur.fail(t, "a vector operand has at most 8 elements");

@@ -164,8 +164,8 @@ namespace {
         }
         for (std::size_t e = 0; e < ins.vectorWidth; ++e) {
             const ptx::RegRef reg = ctx.fn->vectorRegs[src.index + e];
-            if (reg.index == ptx::kNoPc)
-                values[e].fill(0);
+            if (reg.index == ptx::kNoPc) // an immediate element (or `_`, stored as 0)
+                values[e].fill(ctx.fn->vectorImmediates[src.index + e]);
             else
                 readRegister(ctx, reg, values[e]);
         }

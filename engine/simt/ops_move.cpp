@@ -13,7 +13,11 @@ namespace {
         LaneBits d {};
         for (std::uint32_t e = 0; e < src.count; ++e) {
             LaneBits v;
-            readRegister(ctx, ctx.fn->vectorRegs[src.index + e], v);
+            const ptx::RegRef reg = ctx.fn->vectorRegs[src.index + e];
+            if (reg.index == ptx::kNoPc) // an immediate element (or `_`, read as 0)
+                v.fill(ctx.fn->vectorImmediates[src.index + e]);
+            else
+                readRegister(ctx, reg, v);
             const std::uint64_t m = width >= 64 ? ~std::uint64_t { 0 } : (std::uint64_t { 1 } << width) - 1;
             for (std::size_t l = 0; l < kWarpLanes; ++l)
                 d[l] |= (v[l] & m) << (width * e);

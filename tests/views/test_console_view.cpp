@@ -3,6 +3,7 @@
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTest>
 
 namespace views::tests {
@@ -54,6 +55,22 @@ private Q_SLOTS:
         QCOMPARE(view.statusText(), QStringLiteral("No device printf output"));
         view.selectLaunch(-1);
         QCOMPARE(view.text().count(QLatin1Char('\n')), 1);
+    }
+
+    void doubleClickChoosesTheWarpThatPrinted()
+    {
+        ConsoleView view;
+        view.setSnapshot(printingRun());
+        QSignalSpy chosen(&view, &ConsoleView::warpChosen);
+        view.activateLine(0); // block 0, thread 16: warp 0
+        view.activateLine(1); // block 1, thread 0: warp 0 of block 1
+        view.filter()->setText(QStringLiteral("t16"));
+        view.activateLine(0);
+        view.activateLine(1); // no such line shown: nothing
+        QCOMPARE(chosen.size(), 3);
+        QCOMPARE(chosen[0], (QVariantList {0, 0u, 0u}));
+        QCOMPARE(chosen[1], (QVariantList {0, 1u, 0u}));
+        QCOMPARE(chosen[2], (QVariantList {0, 0u, 0u}));
     }
 
     void noRunSaysSo()

@@ -6,7 +6,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
+#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace views {
@@ -58,6 +60,8 @@ ConsoleView::ConsoleView(QWidget* parent)
     m_text->setReadOnly(true);
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setToolTip(tr("Double-click a line to open the warp that printed it in the Warp Stepper"));
+    m_text->viewport()->installEventFilter(this);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_launch, 1);
     bar->addWidget(m_filter, 2);
@@ -97,6 +101,31 @@ QString ConsoleView::text() const
     return m_text->toPlainText();
 }
 
+void ConsoleView::activateLine(int line)
+{
+    if (!m_snapshot || line < 0 || line >= m_shown.size())
+        return;
+    const auto [launchIndex, entryIndex] = m_shown[line];
+    const auto& launch = m_snapshot->launches[launchIndex];
+    const auto& entry = launch.printfLines[entryIndex];
+    // The block's linear index and the warp of the thread, x fastest (Programming Guide, "Thread Hierarchy").
+    const auto& g = launch.grid;
+    const auto& b = launch.block;
+    const quint32 block = entry.block[0] + g[0] * (entry.block[1] + g[1] * entry.block[2]);
+    const quint32 thread = entry.thread[0] + b[0] * (entry.thread[1] + b[1] * entry.thread[2]);
+    emit warpChosen(launchIndex, block, thread / 32);
+}
+
+bool ConsoleView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_text->viewport() && event->type() == QEvent::MouseButtonDblClick) {
+        const auto* mouse = static_cast<QMouseEvent*>(event);
+        activateLine(m_text->cursorForPosition(mouse->position().toPoint()).block().blockNumber());
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 QString ConsoleView::statusText() const
 {
     return m_status->text();
@@ -107,6 +136,7 @@ void ConsoleView::rebuild()
     const int chosen = m_launch->currentData().toInt();
     const QString filter = m_filter->text();
     QStringList lines;
+    m_shown.clear();
     qsizetype printed = 0;
     quint64 dropped = 0;
     if (m_snapshot) {
@@ -116,10 +146,12 @@ void ConsoleView::rebuild()
             const auto& launch = m_snapshot->launches[i];
             printed += launch.printfLines.size();
             dropped += launch.printfDropped;
-            for (const auto& entry : launch.printfLines) {
-                QString line = consoleLine(i, launch, entry);
-                if (filter.isEmpty() || line.contains(filter, Qt::CaseInsensitive))
+            for (qsizetype e = 0; e < launch.printfLines.size(); ++e) {
+                QString line = consoleLine(i, launch, launch.printfLines[e]);
+                if (filter.isEmpty() || line.contains(filter, Qt::CaseInsensitive)) {
                     lines.push_back(std::move(line));
+                    m_shown.push_back(ShownLine {i, e});
+                }
             }
         }
     }

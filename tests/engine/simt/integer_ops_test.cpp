@@ -108,3 +108,11 @@ TEST(IntegerOps, MovPacksAndUnpacksVectors)
     EXPECT_EQ(eval64("mov.u32 %r1, 0x11111111; mov.u32 %r2, 0x22222222; mov.b64 %rd9, {%r1, %r2};"), 0x2222222211111111ull);
     EXPECT_EQ(eval32("mov.u64 %rd1, 0x0000000500000003; mov.b64 {%r1, %r2}, %rd1; add.u32 %r8, %r1, %r2;"), 8u);
 }
+
+// A constant element in a packed source, as cuda_bf16.h widens a bf16 for sm_75/sm_80: mov.b32 %f, {0, %rs}.
+TEST(IntegerOps, MovPacksConstantElements)
+{
+    EXPECT_EQ(eval64("mov.u32 %r2, 0x3f80; mov.b64 %rd9, {0, %r2};"), 0x00003f8000000000ull);
+    EXPECT_EQ(eval64("mov.u32 %r1, 7; mov.b64 %rd9, {%r1, 0x12};"), 0x0000001200000007ull);
+    EXPECT_EQ(eval64("mov.b64 %rd9, {-1, 0};"), 0x00000000ffffffffull);
+}
