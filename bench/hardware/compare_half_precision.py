@@ -2,7 +2,8 @@
 """Compares the H100's half-precision outputs (half_precision_on_device.sh) with warpscope's, element by element.
 
 usage: compare_half_precision.py H100_FOLDER WARPSCOPE_CLI
-Runs `WARPSCOPE_CLI run resources/scenarios/half_precision.json --json --dump NAME=FILE` for each buffer the
+Runs `WARPSCOPE_CLI run resources/scenarios/half_precision.json --json --set throughput_blocks=264 --dump NAME=FILE`
+for each buffer the
 probe saved (H100_FOLDER/half_NAME.bin) and counts the elements whose bits are equal; then sets the model's
 time of hfma2Throughput beside the H100's (half_times.csv: CUDA events; half_ncu.csv: ncu's duration).
 """
@@ -30,7 +31,8 @@ def main():
         return 2
     folder, cli = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as scratch:
-        args = [cli, "run", "resources/scenarios/half_precision.json", "--json"]
+        # The probe launches hfma2Throughput on 264 blocks (two per H100 SM); the scenario's default is smaller.
+        args = [cli, "run", "resources/scenarios/half_precision.json", "--json", "--set", "throughput_blocks=264"]
         for name in ELEMENT_BYTES:
             args += ["--dump", f"{name}={os.path.join(scratch, name)}"]
         report = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
