@@ -328,8 +328,11 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     }
     hierarchy->beginLaunch(l1DataBytes(*request.profile, plan->sharedBytes * std::uint64_t(occupancy->blocksPerSm)));
     // Blocks run functionally ahead of the timing on a second thread when there is one (block_source.h says
-    // why the results stay those of the serial run); sampling decides when to stop from the timing itself.
-    const bool runAhead = resolveThreads(options.threads) >= 2 && !options.sampling.enabled && plan->blockCount > 1;
+    // why the results stay those of the serial run); sampling decides when to stop from the timing itself. A
+    // grid that fits in one wave is dispatched whole at cycle 0, before the first step: nothing to overlap.
+    const std::uint64_t firstWave = std::uint64_t(request.profile->smCount) * std::uint64_t(occupancy->blocksPerSm);
+    const bool runAhead
+        = resolveThreads(options.threads) >= 2 && !options.sampling.enabled && plan->blockCount > firstWave;
     auto timer = std::make_unique<LaunchTimer>(
         request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy, runAhead);
     if (auto error = timer->run(stop))
