@@ -74,7 +74,7 @@ std::string dumpTables(const std::string& path)
 /// multiplies are lowered to these where larger. The other scenarios are small already.
 engine::ParamValues smallerSizes(const std::filesystem::path& scenario)
 {
-    static const engine::ParamValues kSmall { { "n", 65536 }, { "m", 64 }, { "ha", 64 }, { "wa", 64 }, { "wb", 64 } };
+    static const engine::ParamValues kSmall { { "n", 16384 }, { "m", 32 }, { "ha", 32 }, { "wa", 32 }, { "wb", 32 } };
     engine::ParamValues overrides;
     const auto spec = engine::loadScenarioFile(scenario);
     if (!spec)
