@@ -33,7 +33,8 @@ const engine::ptx::Module& offsetCopyModule(const char* arch)
     return it->second;
 }
 
-void offsetCopy16M(benchmark::State& state, const char* device, bool sampled = false)
+/// `threads`: TimingOptions::threads (the figures in bench/README.md are of one thread unless named otherwise).
+void offsetCopy16M(benchmark::State& state, const char* device, bool sampled = false, unsigned threads = 1)
 {
     const auto& m = offsetCopyModule("sm_80");
     const std::uint64_t n = 16u << 20;
@@ -55,6 +56,7 @@ void offsetCopy16M(benchmark::State& state, const char* device, bool sampled = f
     std::uint64_t warpInstructions = 0;
     engine::timing::TimingOptions options;
     options.sampling.enabled = sampled;
+    options.threads = threads;
     for (auto _ : state) {
         auto timed = engine::timing::runTimedKernel(r, mem, options);
         if (!timed)
@@ -71,6 +73,7 @@ BENCHMARK_CAPTURE(offsetCopy16M, h100, "h100")->Unit(benchmark::kMillisecond)->I
 BENCHMARK_CAPTURE(offsetCopy16M, g80, "g80")->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK_CAPTURE(offsetCopy16M, h100_sampled, "h100", true)->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK_CAPTURE(offsetCopy16M, g80_sampled, "g80", true)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(offsetCopy16M, h100_2threads, "h100", false, 2)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 } // namespace
 

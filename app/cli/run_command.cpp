@@ -106,6 +106,7 @@ int runRun(const ParsedArgs& args, CommandIo& io)
     } else {
         engine::timing::TimingOptions timing;
         timing.sampling.enabled = args.flag("sample");
+        timing.threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
         executor = std::make_unique<engine::timing::TimedExecutor>(timing);
     }
     engine::RunOptions options;
@@ -150,7 +151,7 @@ Command runCommand()
         "run",
         "run a scenario on a modeled device and report each launch's counters",
         "run SCENARIO.json [--device ID] [--set NAME=VALUE ...] [--dump NAME=FILE ...] [-I DIR ...] [-D NAME=VALUE ...] "
-        "[--nvcc-flag F ...] [--sample] [--db FILE] [--json]",
+        "[--nvcc-flag F ...] [--sample] [--threads N] [--db FILE] [--json]",
         withNvccOptions({
             { "device", "ID", "device profile id (default: the scenario's device, else h100)", false },
             { "set", "NAME=VALUE", "override a scenario parameter (repeatable)", true },
@@ -160,6 +161,8 @@ Command runCommand()
             { "functional", "", "run kernels without the timing model (no time, cycles or bandwidth)", false },
             { "sample", "", "time large grids by sampling: once block throughput is steady, extrapolate the rest "
                             "(launches say \"sampled\"; outputs incomplete, so no --dump)", false },
+            { "threads", "N", "host threads per timed launch (default: one per hardware thread; results are the "
+                              "same for every N)", false },
             { "db", "FILE", "append the run to this session database (created when missing)", false },
             { "json", "", "print one JSON document", false },
         }),

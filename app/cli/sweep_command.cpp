@@ -93,6 +93,7 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     // a steady block throughput after a few waves (steady_state_detector.h). --exact runs every block.
     engine::timing::TimingOptions timing;
     timing.sampling.enabled = !args.flag("exact");
+    timing.threads = 1; // the points already keep every worker busy
     // The workers' launches run at once: they share the bound on trace memory.
     timing.traceBytesLimit = engine::timing::defaultTraceBytesLimit(
         options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency()));

@@ -4,26 +4,6 @@
 
 namespace engine {
 
-void addTouchedBlock(TouchedBlocks& out, std::uint64_t block, std::uint32_t lane)
-{
-    int at = out.count;
-    while (at > 0 && out.blockIndex[static_cast<std::size_t>(at - 1)] > block)
-        --at;
-    if (at > 0 && out.blockIndex[static_cast<std::size_t>(at - 1)] == block) {
-        out.laneMask[static_cast<std::size_t>(at - 1)] |= lane;
-        return;
-    }
-    if (out.count == TouchedBlocks::kMaxBlocks)
-        return; // unreachable for naturally aligned lanes of at most 16 bytes
-    for (int i = out.count; i > at; --i) {
-        out.blockIndex[static_cast<std::size_t>(i)] = out.blockIndex[static_cast<std::size_t>(i - 1)];
-        out.laneMask[static_cast<std::size_t>(i)] = out.laneMask[static_cast<std::size_t>(i - 1)];
-    }
-    out.blockIndex[static_cast<std::size_t>(at)] = block;
-    out.laneMask[static_cast<std::size_t>(at)] = lane;
-    ++out.count;
-}
-
 void collectTouchedBlocks(const WarpAccess& access, std::uint32_t lanes, std::uint32_t blockBytes, TouchedBlocks& out)
 {
     out.count = 0;

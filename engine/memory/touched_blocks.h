@@ -18,8 +18,27 @@ struct TouchedBlocks {
     int count = 0;
 };
 
-/// Adds `lanes` to block `block`, inserting it in order when new (dropped when the list is full).
-void addTouchedBlock(TouchedBlocks& out, std::uint64_t block, std::uint32_t lanes);
+/// Adds `lane` to block `block`, inserting it in order when new (dropped when the list is full). Inline: the
+/// bank and coalescing rules call it for every lane of every access.
+inline void addTouchedBlock(TouchedBlocks& out, std::uint64_t block, std::uint32_t lane)
+{
+    int at = out.count;
+    while (at > 0 && out.blockIndex[static_cast<std::size_t>(at - 1)] > block)
+        --at;
+    if (at > 0 && out.blockIndex[static_cast<std::size_t>(at - 1)] == block) {
+        out.laneMask[static_cast<std::size_t>(at - 1)] |= lane;
+        return;
+    }
+    if (out.count == TouchedBlocks::kMaxBlocks)
+        return; // unreachable for naturally aligned lanes of at most 16 bytes
+    for (int i = out.count; i > at; --i) {
+        out.blockIndex[static_cast<std::size_t>(i)] = out.blockIndex[static_cast<std::size_t>(i - 1)];
+        out.laneMask[static_cast<std::size_t>(i)] = out.laneMask[static_cast<std::size_t>(i - 1)];
+    }
+    out.blockIndex[static_cast<std::size_t>(at)] = block;
+    out.laneMask[static_cast<std::size_t>(at)] = lane;
+    ++out.count;
+}
 
 /// Collects the blocks of `blockBytes` (a power of two) touched by bytes [address, address + bytesPerLane)
 /// of each lane in `lanes`. Insertion into a sorted list, linear for the usual ascending addresses.

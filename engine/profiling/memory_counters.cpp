@@ -42,17 +42,30 @@ MemoryCounters::MemoryCounters(const DeviceProfile& profile, std::uint32_t kerne
 {
 }
 
+MemoryCounters::AtomicPc* MemoryCounters::counted(const simt::MemoryEvent& event)
+{
+    return event.function == m_kernelFunction && event.pc < m_perPc.size() ? &m_perPc[event.pc] : nullptr;
+}
+
 void MemoryCounters::onMemory(const simt::MemoryEvent& event)
 {
     // Atomics are counted by neither the ld nor the st counters (Nsight Compute keeps op_atom/op_red
     // apart), and instructions of called .func bodies have their own PCs, so only the kernel's are kept.
     if (event.op == simt::MemoryOp::Atomic || event.activeMask == 0 || !event.laneAddresses)
         return;
-    AtomicPc* pc = event.function == m_kernelFunction && event.pc < m_perPc.size() ? &m_perPc[event.pc] : nullptr;
-    if (event.space == simt::MemorySpace::Global)
-        countGlobal(event, pc);
-    else if (event.space == simt::MemorySpace::Shared)
-        countShared(event, pc);
+    if (event.space == simt::MemorySpace::Global) {
+        countGlobal(event, counted(event));
+    } else if (event.space == simt::MemorySpace::Shared) {
+        BankConflictResult result;
+        m_banks->resolve(toWarpAccess(event), result);
+        countShared(event, result, counted(event));
+    }
+}
+
+void MemoryCounters::onSharedResolved(const simt::MemoryEvent& event, const BankConflictResult& result)
+{
+    if (event.op != simt::MemoryOp::Atomic && event.activeMask != 0 && event.laneAddresses)
+        countShared(event, result, counted(event));
 }
 
 void MemoryCounters::countGlobal(const simt::MemoryEvent& event, AtomicPc* pc)
@@ -77,10 +90,8 @@ void MemoryCounters::countGlobal(const simt::MemoryEvent& event, AtomicPc* pc)
     }
 }
 
-void MemoryCounters::countShared(const simt::MemoryEvent& event, AtomicPc* pc)
+void MemoryCounters::countShared(const simt::MemoryEvent& event, const BankConflictResult& result, AtomicPc* pc)
 {
-    BankConflictResult result;
-    m_banks->resolve(toWarpAccess(event), result);
     const bool store = event.op == simt::MemoryOp::Store;
     const auto wavefronts = static_cast<std::uint64_t>(result.wavefronts);
     add(store ? SharedStoreRequests : SharedLoadRequests, 1);

@@ -60,6 +60,9 @@ public:
     MemoryCounters(const DeviceProfile& profile, std::uint32_t kernelFunction, std::size_t instructionCount);
 
     void onMemory(const simt::MemoryEvent& event) override;
+    /// onMemory for a shared-memory access whose bank passes the caller has resolved with this device's
+    /// model (makeSharedBankModel(profile)), so that a recorder counting the same access resolves it once.
+    void onSharedResolved(const simt::MemoryEvent& event, const BankConflictResult& result);
 
     MemoryCounterTotals totals() const;
     std::vector<PcMemoryCounters> perPc() const;
@@ -79,7 +82,8 @@ private:
     };
 
     void countGlobal(const simt::MemoryEvent& event, AtomicPc* pc);
-    void countShared(const simt::MemoryEvent& event, AtomicPc* pc);
+    void countShared(const simt::MemoryEvent& event, const BankConflictResult& result, AtomicPc* pc);
+    AtomicPc* counted(const simt::MemoryEvent& event);
     static void countBankPasses(std::uint32_t activeMask, const BankConflictResult& result, AtomicPc& pc);
     void add(Total total, std::uint64_t value) { m_totals[total].fetch_add(value, std::memory_order_relaxed); }
 

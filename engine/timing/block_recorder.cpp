@@ -131,14 +131,24 @@ void BlockRecorder::onIssue(const simt::IssueEvent& event)
 
 void BlockRecorder::onMemory(const simt::MemoryEvent& event)
 {
-    m_counters.onMemory(event);
     const std::size_t s = slot(event.warp);
     WarpTrace& trace = m_traces[s];
+    if (event.space == simt::MemorySpace::Shared && event.activeMask != 0 && event.laneAddresses) {
+        // The counters and the trace need the same bank passes: resolved once (the functional run's
+        // costliest step on shared-memory kernels).
+        BankConflictResult banks;
+        m_banks->resolve(toWarpAccess(event), banks);
+        m_counters.onSharedResolved(event, banks);
+        if (!trace.ops.empty())
+            recordShared(event, banks, trace.ops.back());
+        return;
+    }
+    m_counters.onMemory(event);
     if (trace.ops.empty() || event.activeMask == 0)
         return;
     TraceOp& op = trace.ops.back();
     switch (event.space) {
-    case simt::MemorySpace::Shared: recordShared(event, op); break;
+    case simt::MemorySpace::Shared: break; // without lane addresses: no bank passes to record
     case simt::MemorySpace::Global:
     case simt::MemorySpace::Local:
         m_bytesRequested += event.space == simt::MemorySpace::Global
@@ -222,10 +232,8 @@ void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& tr
     op.wavefronts = static_cast<std::uint8_t>(std::max(1, result.transactionCount));
 }
 
-void BlockRecorder::recordShared(const simt::MemoryEvent& event, TraceOp& op)
+void BlockRecorder::recordShared(const simt::MemoryEvent& event, const BankConflictResult& result, TraceOp& op)
 {
-    BankConflictResult result;
-    m_banks->resolve(toWarpAccess(event), result);
     op.kind = OpKind::Shared;
     int passes = result.wavefronts;
     if (event.op == simt::MemoryOp::Atomic) {

@@ -49,7 +49,7 @@ public:
 private:
     void recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op);
     void recordSegments(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op);
-    void recordShared(const simt::MemoryEvent& event, TraceOp& op);
+    void recordShared(const simt::MemoryEvent& event, const BankConflictResult& result, TraceOp& op);
     bool cachesInL1(const simt::MemoryEvent& event) const;
     std::size_t slot(const simt::WarpRef& warp) const;
 

@@ -9,8 +9,9 @@ SectorCache::SectorCache(std::uint64_t capacityBytes, std::uint32_t lineBytes, s
     , m_lineBytes(std::max<std::uint32_t>(1, lineBytes))
 {
     m_sets = capacityBytes / (std::uint64_t { m_lineBytes } * m_ways);
-    m_lines.assign(m_sets * m_ways, CacheLine {});
-    m_meta.assign(m_sets * m_ways * 2, 0);
+    // All zeros: no line valid, every way unused (key 0). Pages are mapped as the launch touches them.
+    m_lines = ZeroedBuffer<CacheLine>(m_sets * m_ways);
+    m_meta = ZeroedBuffer<std::uint64_t>(m_sets * m_ways * 2);
 }
 
 std::uint64_t SectorCache::setOf(std::uint64_t tag) const
@@ -101,8 +102,8 @@ void SectorCache::prefetch(std::uint64_t lineAddress) const
 
 void SectorCache::invalidateAll()
 {
-    std::fill(m_lines.begin(), m_lines.end(), CacheLine {});
-    std::fill(m_meta.begin(), m_meta.end(), 0);
+    m_lines.zero();
+    m_meta.zero();
     m_usedLines = 0;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/timing/zeroed_buffer.h"
+
 #include <array>
 #include <cstdint>
 #include <type_traits>
@@ -72,9 +74,9 @@ private:
     std::uint64_t setOf(std::uint64_t tag) const;
     CacheLine& replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted);
 
-    std::vector<CacheLine> m_lines; ///< set-major: set s holds [s × ways, (s + 1) × ways)
+    ZeroedBuffer<CacheLine> m_lines; ///< set-major: set s holds [s × ways, (s + 1) × ways)
     /// Per set, 2 × ways words: the ways' keys (tag + 1; 0: unused), then their LRU stamps.
-    std::vector<std::uint64_t> m_meta;
+    ZeroedBuffer<std::uint64_t> m_meta;
     std::uint64_t m_sets = 0;
     std::uint32_t m_ways = 1;
     std::uint32_t m_lineBytes = 128;

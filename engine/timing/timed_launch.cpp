@@ -6,16 +6,17 @@
 #include "engine/simt/fault_report.h"
 #include "engine/simt/launch_plan.h"
 #include "engine/timing/block_recorder.h"
+#include "engine/timing/block_source.h"
 #include "engine/timing/pipe_class.h"
 #include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
-#include "engine/timing/trace_memory.h"
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
 #include <queue>
+#include <thread>
 
 namespace engine::timing {
 
@@ -54,20 +55,19 @@ namespace {
     class LaunchTimer {
     public:
         LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
-            const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy);
+            const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy, bool runAhead);
 
         std::optional<Error> run(const std::stop_token& stop);
         std::optional<Error> runCooperative(simt::DeviceMemory& memory, const std::stop_token& stop);
         TimedLaunch result(const OccupancyResult& occupancy);
 
     private:
-        std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop);
-        std::optional<Error> dispatchFirstWave(const std::stop_token& stop);
-        std::optional<Error> retire(std::uint32_t sm, const std::stop_token& stop);
+        std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now);
+        std::optional<Error> dispatchFirstWave();
+        std::optional<Error> retire(std::uint32_t sm);
         /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
         void watchForSteadyState(const FinishedBlock& block);
         SteadyWindowCounts steadyCounts() const;
-        Error traceLimitError(std::uint64_t linear) const;
 
         const simt::LaunchRequest& m_request;
         const simt::LaunchPlan& m_plan;
@@ -82,7 +82,6 @@ namespace {
         simt::IssueCounters m_issue;
         simt::CtaRunner m_runner;
         std::vector<SmModel> m_sms;
-        std::vector<std::vector<WarpTrace>> m_pool;
         std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
         std::vector<std::uint64_t> m_nextEvent;
         std::uint64_t m_nextBlock = 0;
@@ -93,11 +92,12 @@ namespace {
         std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
         bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
         std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
-        std::uint64_t m_heldTraceBytes = 0; ///< of the traces outside the recorder (resident blocks, m_pool)
+        std::unique_ptr<BlockSource> m_source; ///< runs the blocks functionally (after m_runner: stops first)
     };
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
-        simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy)
+        simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy,
+        bool runAhead)
         : m_request(request)
         , m_plan(plan)
         , m_options(options)
@@ -122,34 +122,23 @@ namespace {
         m_sms.reserve(m_nextEvent.size());
         for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
             m_sms.emplace_back(sm, m_context);
+        m_source = std::make_unique<BlockSource>(BlockSource::Inputs { &m_runner, &m_recorder, &m_issue,
+                                                     &m_stats.divergentBranches, plan.blockCount,
+                                                     options.traceBytesLimit, m_traceStop },
+            runAhead);
     }
 
-    std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, const std::stop_token& stop)
+    std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now)
     {
-        const std::uint64_t linear = m_nextBlock++;
         if (m_plan.cooperative) { // the block already ran with the whole grid (runCooperative)
-            m_sms[sm].addBlock(linear, m_recorder.takeBlockTraces(linear), now, m_age);
+            m_sms[sm].addBlock(m_nextBlock, m_recorder.takeBlockTraces(m_nextBlock), now, m_age);
+            ++m_nextBlock;
         } else {
-            const auto limit = m_options.traceBytesLimit;
-            if (limit != 0)
-                m_recorder.limitTraceBytes(limit > m_heldTraceBytes ? limit - m_heldTraceBytes : 1, m_traceStop);
-            m_runner.start(linear);
-            if (!m_runner.runToCompletion(stop)) {
-                if (m_recorder.traceOverLimit())
-                    return traceLimitError(linear);
-                return simt::describeFault(m_runner.context());
-            }
-            m_stats.divergentBranches += m_runner.context().divergentBranches;
-            m_runner.context().divergentBranches = 0;
-            std::vector<WarpTrace> recycled;
-            if (!m_pool.empty()) {
-                recycled = std::move(m_pool.back());
-                m_pool.pop_back();
-            }
-            m_heldTraceBytes -= traceBytes(recycled);
-            auto traces = m_recorder.takeTraces(std::move(recycled));
-            m_heldTraceBytes += traceBytes(traces);
-            m_sms[sm].addBlock(linear, std::move(traces), now, m_age);
+            ExecutedBlock block = m_source->next();
+            ++m_nextBlock;
+            if (block.error)
+                return std::move(block.error);
+            m_sms[sm].addBlock(block.linear, std::move(block.traces), now, m_age);
         }
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
@@ -158,31 +147,31 @@ namespace {
         return std::nullopt;
     }
 
-    std::optional<Error> LaunchTimer::dispatchFirstWave(const std::stop_token& stop)
+    std::optional<Error> LaunchTimer::dispatchFirstWave()
     {
         // Blocks go to SMs in linear order, one per SM per round, until every SM is full or none is left
         // (programming-guide-0.8.2.txt §3.2: blocks are distributed to the multiprocessors as resources allow).
         for (std::uint32_t round = 0; round < m_context.blocksPerSm; ++round) {
             for (std::uint32_t sm = 0; sm < m_sms.size() && m_nextBlock < m_plan.blockCount; ++sm) {
-                if (auto error = dispatch(sm, 0, stop))
+                if (auto error = dispatch(sm, 0))
                     return error;
             }
         }
         return std::nullopt;
     }
 
-    std::optional<Error> LaunchTimer::retire(std::uint32_t sm, const std::stop_token& stop)
+    std::optional<Error> LaunchTimer::retire(std::uint32_t sm)
     {
         auto& finished = m_sms[sm].finished();
         std::vector<FinishedBlock> done;
         done.swap(finished);
         for (FinishedBlock& block : done) {
             m_endCycle = std::max(m_endCycle, block.finishCycle);
-            m_pool.push_back(std::move(block.traces));
+            m_source->recycle(std::move(block.traces));
             if (m_steadyState && m_nextBlock < m_plan.blockCount)
                 watchForSteadyState(block);
             if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
-                if (auto error = dispatch(sm, block.finishCycle, stop))
+                if (auto error = dispatch(sm, block.finishCycle))
                     return error;
             }
         }
@@ -226,32 +215,19 @@ namespace {
         simt::CooperativeGrid grid(m_plan, memory, &m_recorder, m_stats.perFunction, m_issue);
         if (!grid.run(m_traceStop.get_token())) {
             if (m_recorder.traceOverLimit())
-                return traceLimitError(m_plan.blockCount);
+                return traceLimitError("the cooperative grid of " + std::to_string(m_plan.blockCount) + " blocks",
+                    m_issue.warpInstructions, m_options.traceBytesLimit);
             return simt::describeFault(grid.faultContext());
         }
         m_stats.divergentBranches = grid.divergentBranches();
         return std::nullopt;
     }
 
-    Error LaunchTimer::traceLimitError(std::uint64_t linear) const
-    {
-        const auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
-        const std::string who = linear < m_plan.blockCount
-            ? "block " + std::to_string(linear) + " of " + std::to_string(m_plan.blockCount)
-            : "the cooperative grid of " + std::to_string(m_plan.blockCount) + " blocks";
-        return Error { ErrorCode::InvalidArgument,
-            who + " stopped after "
-                + std::to_string(m_issue.warpInstructions)
-                + " warp instructions: the timing model's instruction traces outgrew this launch's limit of "
-                + mib(m_options.traceBytesLimit) + " (a loop that never ends? --functional runs without traces)" };
-    }
-
     std::optional<Error> LaunchTimer::run(const std::stop_token& outer)
     {
         // The functional runs stop on the caller's request or on the recorder's (trace limit).
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
-        const std::stop_token stop = m_traceStop.get_token();
-        if (auto error = dispatchFirstWave(stop))
+        if (auto error = dispatchFirstWave())
             return error;
         while (!m_events.empty()) {
             const auto [cycle, sm] = m_events.top();
@@ -260,11 +236,11 @@ namespace {
                 continue; // superseded by an earlier event for the same SM
             m_nextEvent[sm] = kNever;
             std::uint64_t next = m_sms[sm].step(cycle);
-            if (auto error = retire(sm, stop))
+            if (auto error = retire(sm))
                 return error;
             while (next < cycle + kRunAhead && next < m_nextEvent[sm]) {
                 next = m_sms[sm].step(next);
-                if (auto error = retire(sm, stop))
+                if (auto error = retire(sm))
                     return error;
             }
             if (next < m_nextEvent[sm]) {
@@ -289,6 +265,7 @@ namespace {
     {
         const DeviceProfile& profile = *m_request.profile;
         TimedLaunch out;
+        m_source->finish(); // every block was taken: the functional counters are final
         double warpCycles = 0;
         std::uint64_t activeCycles = 0;
         for (SmModel& sm : m_sms) {
@@ -343,6 +320,11 @@ namespace {
 
 } // namespace
 
+unsigned resolveThreads(unsigned threads)
+{
+    return threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
 Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
     const TimingOptions& options, std::stop_token stop)
 {
@@ -380,7 +362,15 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
         hierarchy = own.get();
     }
     hierarchy->beginLaunch(l1DataBytes(*request.profile, plan->sharedBytes * std::uint64_t(occupancy->blocksPerSm)));
-    auto timer = std::make_unique<LaunchTimer>(request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy);
+    // Blocks run functionally ahead of the timing on a second thread when there is one (block_source.h says
+    // why the results stay those of the serial run); sampling decides when to stop from the timing itself. A
+    // grid that fits in one wave is dispatched whole at cycle 0, before the first step: nothing to overlap;
+    // a cooperative grid runs whole before the timing (runCooperative).
+    const std::uint64_t firstWave = std::uint64_t(request.profile->smCount) * std::uint64_t(occupancy->blocksPerSm);
+    const bool runAhead = resolveThreads(options.threads) >= 2 && !options.sampling.enabled
+        && plan->blockCount > firstWave && !plan->cooperative;
+    auto timer = std::make_unique<LaunchTimer>(
+        request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy, runAhead);
     if (plan->cooperative) {
         if (auto error = timer->runCooperative(memory, stop))
             return *error;

@@ -35,7 +35,13 @@ struct TimingOptions {
     SamplingOptions sampling;
     /// Host bytes the launch's instruction traces may hold before it stops with an error (0: unbounded).
     std::uint64_t traceBytesLimit = defaultTraceBytesLimit();
+    /// Host threads the launch may use (0: one per hardware thread). Every result is the same for every
+    /// count (block_source.h): with two or more, the blocks run functionally ahead of the timing model.
+    unsigned threads = 0;
 };
+
+/// `threads` with 0 replaced by the number of hardware threads (at least 1).
+unsigned resolveThreads(unsigned threads);
 
 /// What a timed launch produced: functional statistics, memory counters, and how long it took.
 struct TimedLaunch {
