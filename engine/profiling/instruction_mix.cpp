@@ -43,6 +43,17 @@ std::uint32_t flopsPerValue(ptx::Opcode op)
     }
 }
 
+/// A warp's wmma.mma or mma: m × n × k multiply-adds of two FLOPs each (PTX ISA 8.5 §9.7.14), whatever the
+/// element types; 0 for other instructions.
+std::uint64_t tensorFlops(const ptx::Instruction& ins)
+{
+    if (ptx::opcodeInfo(ins.opcode).instrClass != ptx::InstrClass::Matrix
+        || (ins.opcode == ptx::Opcode::Wmma && ins.matrix.op != ptx::MatrixOp::Mma))
+        return 0;
+    const ptx::MatrixDims d = ptx::matrixDims(ins.matrix.shape);
+    return static_cast<std::uint64_t>(2 * d.m * d.n * d.k);
+}
+
 } // namespace
 
 const char* toString(FlopKind kind)
@@ -96,6 +107,7 @@ void addInstructionMix(InstructionMix& mix, const ptx::Function& function,
         mix.pipeWarpInstructions[static_cast<std::size_t>(timing::pipeOf(ins))] += warpExecutions[pc];
         const auto flops = laneFlops(ins);
         mix.flops[static_cast<std::size_t>(flops.kind)] += lanes * flops.flops;
+        mix.flops[static_cast<std::size_t>(FlopKind::Tensor)] += warpExecutions[pc] * tensorFlops(ins);
         if (isIntegerOperation(ins))
             mix.integerOperations += lanes;
     }

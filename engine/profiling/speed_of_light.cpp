@@ -76,9 +76,12 @@ std::optional<SpeedOfLight> speedOfLight(const DeviceProfile& profile, const Lau
         const double percent = 100.0 * double(warps) * 32.0 / (it->second.opsPerClockPerSm * laneSlots);
         sol.units.push_back({row.id, row.label, false, percent, kThroughputTable});
     }
-    if (profile.roofline.tensorFlopsPerClockPerSm > 0) // the PTX the model decodes has no mma/wmma: always idle
-        sol.units.push_back({"tensor", "Tensor cores", false, 0.0,
-            "the profile's roofline.tensor_flops_per_clock_per_sm; no mma instruction is modeled"});
+    if (profile.roofline.tensorFlopsPerClockPerSm > 0) { // FLOPs of wmma.mma/mma against the dense FP16 peak
+        const double peak = profile.roofline.tensorFlopsPerClockPerSm * laneSlots;
+        sol.units.push_back(
+            {"tensor", "Tensor cores", false, 100.0 * double(launch.mix.flopsOf(FlopKind::Tensor)) / peak,
+                "the profile's roofline.tensor_flops_per_clock_per_sm (dense FP16)"});
+    }
     for (const auto level : kMemoryLevels) {
         const auto peak = memoryPeak(profile, level);
         const auto bytes = levelBytes(profile, launch, level);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/ptx/async_desc.h"
+#include "engine/ptx/matrix_desc.h"
 #include "engine/ptx/opcode.h"
 #include "engine/ptx/ptx_types.h"
 
@@ -213,7 +215,11 @@ struct Instruction {
     bool guardNegated = false; ///< `@!%p`
     std::uint32_t guardReg = 0; ///< index in the predicate file
     std::uint32_t flags = 0; ///< InstrFlag bits
-    std::uint32_t callSite = 0; ///< for call: index into Function::callSites
+    union {
+        std::uint32_t callSite = 0; ///< for call: index into Function::callSites
+        MatrixDesc matrix; ///< wmma/mma/ldmatrix/stmatrix (PTX ISA 8.5 §9.7.14): shape, layouts, types
+        AsyncDesc async; ///< cp.async, cp.async.bulk, mbarrier (§9.7.9.25, §9.7.13.15): operation and options
+    };
     std::uint32_t reconvergePc = kNoPc;
     SourceLine source;
     std::uint32_t ptxLine = 0; ///< line of the instruction's mnemonic in the PTX text (1-based)

@@ -103,17 +103,22 @@ void parseInstruction(BodyContext& ctx, Instruction ins)
     ins.ptxLine = opTok.line;
     while (ctx.cur.peek().kind == TokenKind::DotName) {
         const Token& mod = ctx.cur.take();
-        if (!applyModifier(ins, mod.text.substr(1)))
+        const std::string_view m = mod.text.substr(1);
+        if (!applyAsyncModifier(ins, m) && !applyMatrixModifier(ins, m) && !applyModifier(ins, m))
             ctx.cur.fail(mod,
                 "unsupported: " + std::string(opTok.text) + std::string(mod.text) + " (modifier "
                     + std::string(mod.text) + ")",
                 ErrorCode::Unsupported);
     }
+    if (auto problem = matrixFormProblem(ins); !problem.empty())
+        ctx.cur.fail(opTok, "unsupported: " + std::string(problem), ErrorCode::Unsupported);
     if (ins.opcode == Opcode::Call) {
         parseCall(ctx, ins);
     } else {
         parseOperands(ctx, ins, opTok);
         checkOperandCount(ctx, ins, opTok);
+        if (auto problem = asyncFormProblem(ins); !problem.empty())
+            ctx.cur.fail(opTok, "unsupported: " + std::string(problem), ErrorCode::Unsupported);
         checkOperandKinds(ctx, ins, opTok);
     }
     if (!ctx.cur.accept(';'))

@@ -83,6 +83,10 @@ std::string_view instrClassName(InstrClass cls)
         return "WarpVote";
     case InstrClass::Control:
         return "Control";
+    case InstrClass::Matrix:
+        return "Matrix";
+    case InstrClass::Async:
+        return "Async";
     }
     return "?";
 }

@@ -22,6 +22,8 @@ enum class InstrClass : std::uint8_t {
     WarpShuffle,
     WarpVote,
     Control,
+    Matrix, ///< tensor cores: wmma and mma (PTX ISA 8.5 §9.7.14)
+    Async, ///< asynchronous copies and mbarrier objects (PTX ISA 8.5 §9.7.9.25, §9.7.13.15)
 };
 
 /// Every supported PTX instruction, generated from opcodes.def.

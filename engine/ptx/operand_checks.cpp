@@ -16,13 +16,18 @@ bool isValue(const Operand& op)
 }
 
 /// Which operand slot holds the address (-1: none) for the memory instructions.
-int addressSlot(Opcode op)
+int addressSlot(const Instruction& ins)
 {
-    switch (op) {
+    switch (ins.opcode) {
     case Opcode::Ld:
     case Opcode::Ldu:
     case Opcode::Atom:
+    case Opcode::Ldmatrix:
         return 1;
+    case Opcode::Stmatrix:
+        return 0;
+    case Opcode::Wmma: // §9.7.14.4.1 wmma.load d, [a]{, stride}; §9.7.14.4.2 wmma.store [a], d{, stride}
+        return ins.matrix.op == MatrixOp::Mma ? -1 : ins.matrix.op == MatrixOp::StoreD ? 0 : 1;
     case Opcode::St:
     case Opcode::Red:
     case Opcode::Prefetch:
@@ -34,9 +39,12 @@ int addressSlot(Opcode op)
 }
 
 /// Whether slot 0 is a destination register (most instructions: PTX ISA 8.5 §9.3 "d, a, b").
-bool writesSlotZero(Opcode op)
+bool writesSlotZero(const Instruction& ins)
 {
-    switch (op) {
+    if (ins.opcode == Opcode::Wmma && ins.matrix.op == MatrixOp::StoreD)
+        return false;
+    switch (ins.opcode) {
+    case Opcode::Stmatrix:
     case Opcode::St:
     case Opcode::Red:
     case Opcode::Prefetch:
@@ -79,6 +87,8 @@ bool expectsPredicate(const Instruction& ins, int slot)
     case Opcode::Shfl:
     case Opcode::Elect: // elect.sync d|p, membermask
         return slot == 1 && ins.has(FlagDualDest);
+    case Opcode::Mbarrier: // §9.7.13.15.16 mbarrier.test_wait/try_wait waitComplete, [addr], state
+        return slot == 0 && (ins.async.op == AsyncOp::TestWait || ins.async.op == AsyncOp::TryWait);
     default:
         return false;
     }
@@ -93,6 +103,9 @@ void checkPredicates(BodyContext& ctx, const Instruction& ins, const std::string
     for (int i = 0; i < ins.operandCount; ++i) {
         const Operand& op = ins.operands[static_cast<std::size_t>(i)];
         if (op.kind != OperandKind::Register)
+            continue;
+        // §9.7.9.25.3.1 cp.async's fourth operand is src-size (an integer) or ignore-src (a predicate).
+        if (ins.opcode == Opcode::Cp && i == 3)
             continue;
         bool wantPred = expectsPredicate(ins, i);
         if (wantPred != isPred(op))
@@ -166,28 +179,59 @@ void checkRegisterSizes(BodyContext& ctx, const Instruction& ins, const std::str
     }
 }
 
+// PTX ISA 8.5 §9.7.14: a fragment is a vector of exactly the fragment's 32-bit registers; a single register
+// stands for a one-register fragment.
+void checkMatrixOperand(BodyContext& ctx, const Instruction& ins, int slot, const std::string& name, const Token& opTok)
+{
+    const Operand& op = ins.operands[static_cast<std::size_t>(slot)];
+    const std::uint32_t want = matrixOperandRegisters(ins, slot);
+    if (want == 0)
+        return;
+    const std::uint32_t found = op.kind == OperandKind::Vector ? op.count : op.kind == OperandKind::Register ? 1 : 0;
+    bool wide = op.kind == OperandKind::Register && op.file == RegFile::B32;
+    if (op.kind == OperandKind::Vector) {
+        wide = true;
+        for (std::uint32_t e = 0; e < op.count; ++e)
+            wide = wide && ctx.fn.vectorRegs[op.index + e].file == RegFile::B32;
+    }
+    if (found != want || !wide)
+        ctx.cur.fail(opTok,
+            name + ": operand " + std::to_string(slot + 1) + " must be " + std::to_string(want)
+                + " 32-bit registers (a fragment of this shape and type), found " + std::to_string(found)
+                + (wide ? "" : " not all 32-bit"));
+}
+
 } // namespace
 
 void checkOperandKinds(BodyContext& ctx, const Instruction& ins, const Token& opTok)
 {
     const std::string name(opTok.text);
-    const int addr = addressSlot(ins.opcode);
+    const bool async = opcodeInfo(ins.opcode).instrClass == InstrClass::Async;
+    const int single = addressSlot(ins);
+    const std::uint32_t addresses = async ? asyncAddressSlots(ins) : single >= 0 ? 1U << single : 0U;
     for (int i = 0; i < ins.operandCount; ++i) {
         const Operand& op = ins.operands[static_cast<std::size_t>(i)];
-        if (i == addr && op.kind != OperandKind::Address)
+        const bool isAddressSlot = ((addresses >> i) & 1U) != 0;
+        if (isAddressSlot && op.kind != OperandKind::Address)
             ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " must be an address [...]");
         if (op.kind == OperandKind::Address)
             checkAddressBase(ctx, op, name, opTok);
-        if (i != addr && op.kind == OperandKind::Address)
+        if (!isAddressSlot && op.kind == OperandKind::Address)
             ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " cannot be an address");
-        if (i != addr && !isValue(op) && op.kind != OperandKind::Sink && op.kind != OperandKind::Label)
+        if (!isAddressSlot && !isValue(op) && op.kind != OperandKind::Sink && op.kind != OperandKind::Label)
             ctx.cur.fail(opTok, name + ": operand " + std::to_string(i + 1) + " is not a value");
-        if (addr >= 0 && op.kind == OperandKind::Vector && op.count != ins.vectorWidth)
+        if (opcodeInfo(ins.opcode).instrClass == InstrClass::Matrix || ins.opcode == Opcode::Ldmatrix
+            || ins.opcode == Opcode::Stmatrix) {
+            checkMatrixOperand(ctx, ins, i, name, opTok);
+            continue;
+        }
+        if (single >= 0 && op.kind == OperandKind::Vector && op.count != ins.vectorWidth)
             ctx.cur.fail(opTok,
                 name + ": a ." + "v" + std::to_string(ins.vectorWidth) + " access needs "
                     + std::to_string(ins.vectorWidth) + " registers in braces, found " + std::to_string(op.count));
     }
-    if (ins.operandCount > 0 && writesSlotZero(ins.opcode) && !isRegisterLike(ins.operands[0]))
+    const bool writesZero = async ? asyncWritesSlotZero(ins) : writesSlotZero(ins);
+    if (ins.operandCount > 0 && writesZero && !isRegisterLike(ins.operands[0]))
         ctx.cur.fail(opTok, name + ": the destination must be a register");
     checkPredicates(ctx, ins, name, opTok);
     checkRegisterSizes(ctx, ins, name, opTok);

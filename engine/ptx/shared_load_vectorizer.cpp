@@ -57,7 +57,9 @@ namespace {
         case Opcode::Membar:
         case Opcode::Fence:
         case Opcode::Atom:
-        case Opcode::Red: return true;
+        case Opcode::Red:
+        case Opcode::Stmatrix: return true;
+        case Opcode::Wmma: return ins.matrix.op == MatrixOp::StoreD;
         case Opcode::St: return ins.space == StateSpace::Shared || ins.space == StateSpace::Generic;
         default: return false;
         }

@@ -1,5 +1,6 @@
 #include "engine/simt/cta_runner.h"
 
+#include "engine/simt/mbarrier_ops.h"
 #include "engine/simt/operand_access.h"
 #include "engine/simt/simt_stack.h"
 
@@ -124,9 +125,32 @@ std::uint32_t CtaRunner::liveWarps() const
         [](const WarpState& w) { return w.status != WarpStatus::Done; }));
 }
 
-bool CtaRunner::releaseBarriers()
+bool CtaRunner::releaseMbarrierWaits()
 {
     bool released = false;
+    WarpState* const previous = m_ctx.warp;
+    for (WarpState& warp : m_cta.warps) {
+        if (warp.status != WarpStatus::AtBarrier || warp.barrier != kMbarrierWait)
+            continue;
+        bindWarp(warp.index);
+        if (!finishMbarrierWait(m_ctx, warp))
+            continue;
+        warp.status = WarpStatus::Ready;
+        released = true;
+        if (m_ctx.observer)
+            m_ctx.observer->onBarrier(BarrierEvent { WarpRef { m_cta.ctaid, m_cta.linear, warp.index }, kMbarrierWait,
+                warp.barrierPc, BarrierPhase::Release });
+    }
+    if (previous) {
+        m_ctx.warp = previous;
+        bindFrame(m_ctx);
+    }
+    return released;
+}
+
+bool CtaRunner::releaseBarriers()
+{
+    bool released = releaseMbarrierWaits();
     const std::uint32_t live = liveWarps();
     for (std::uint32_t b = 0; b < kBarrierCount; ++b) {
         const BarrierState& bar = m_cta.barriers[b];
@@ -195,6 +219,13 @@ bool CtaRunner::detectDeadlock()
         if (!found) {
             first = w.index;
             found = true;
+        }
+        if (w.barrier == kMbarrierWait) {
+            detail += (detail.empty() ? "" : "; ") + std::string("warp ") + std::to_string(w.index)
+                + " waits in mbarrier.try_wait (PC " + std::to_string(w.barrierPc) + ") for the phase of parity "
+                + std::to_string(w.mbarrierParity) + " of the mbarrier at shared offset "
+                + std::to_string(w.mbarrierOffset);
+            continue;
         }
         const BarrierState& bar = m_cta.barriers[w.barrier];
         detail += (detail.empty() ? "" : "; ") + std::string("warp ") + std::to_string(w.index) + " waits at barrier "

@@ -28,6 +28,8 @@ public:
     /// Releases barriers whose arrivals are complete (PTX ISA 8.5 §9.7.13.1, and §9.7.12.5: exited
     /// threads no longer hold up a barrier for all threads). Returns true when some warp was released.
     bool releaseBarriers();
+    /// Lets warps waiting in mbarrier.try_wait go on once their phase completed (PTX ISA 8.5 §9.7.13.15.16).
+    bool releaseMbarrierWaits();
     /// True when every warp is done.
     bool finished() const;
     /// Records a deadlock fault when no warp is ready but some are not done; returns true if so.

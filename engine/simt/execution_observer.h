@@ -49,6 +49,23 @@ struct BarrierEvent {
     BarrierPhase phase = BarrierPhase::Arrive;
 };
 
+/// What a warp instruction did to one mbarrier (PTX ISA 8.5 §9.7.13.15), for the timing model.
+enum class MbarrierRole : std::uint8_t {
+    Init, ///< mbarrier.init: a new object, phase 0
+    Contribute, ///< an arrive, expect-tx or complete-tx that left the phase incomplete
+    Complete, ///< one that completed the phase
+    Wait, ///< a test_wait/try_wait that found (or, blocking, waited for) the phase of `parity` complete
+};
+
+struct MbarrierEvent {
+    WarpRef warp;
+    std::uint32_t function = 0;
+    std::uint32_t pc = 0;
+    std::uint32_t offset = 0; ///< the mbarrier's shared-memory offset
+    MbarrierRole role = MbarrierRole::Contribute;
+    std::uint32_t parity = 0; ///< Wait: the parity of the phase waited for
+};
+
 /// Hooks for the memory system, the timing model and the stepper. Every method has an empty default.
 /// Called on the thread that runs the block; with several worker threads, from several threads at once
 /// (each call concerns one block). The executor calls it only when a non-null observer was given, so
@@ -62,6 +79,7 @@ public:
     virtual void onIssue(const IssueEvent&) { }
     virtual void onMemory(const MemoryEvent&) { }
     virtual void onBarrier(const BarrierEvent&) { }
+    virtual void onMbarrier(const MbarrierEvent&) { }
 };
 
 } // namespace engine::simt

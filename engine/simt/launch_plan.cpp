@@ -1,6 +1,8 @@
 #include "engine/simt/launch_plan.h"
 
+#include "engine/simt/async_support.h"
 #include "engine/simt/half_support.h"
+#include "engine/simt/matrix_support.h"
 
 #include "engine/ptx/known_alignment.h"
 #include "engine/ptx/shared_usage.h"
@@ -159,6 +161,10 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
         return shape.error();
     if (r.profile) {
         if (auto unsupported = checkHalfPrecisionSupport(m, r.kernel, *r.profile))
+            return *unsupported;
+        if (auto unsupported = checkMatrixSupport(m, r.kernel, *r.profile))
+            return *unsupported;
+        if (auto unsupported = checkAsyncSupport(m, r.kernel, *r.profile))
             return *unsupported;
     }
     LaunchPlan plan;

@@ -44,6 +44,8 @@ struct WarpState {
     std::uint32_t barrierPc = 0;
     const ptx::Instruction* barrierInstr = nullptr; ///< the bar.red waiting for its result
     std::uint32_t barrierMask = 0; ///< lanes that executed it
+    std::uint32_t mbarrierOffset = 0; ///< mbarrier.try_wait: the shared-memory offset of the mbarrier waited on
+    std::uint32_t mbarrierParity = 0; ///< and the parity of the phase it waits for
     std::uint32_t carry = 0; ///< per-lane carry flag CC.CF (PTX ISA 8.5 §9.7.1.13 add.cc/addc)
     std::array<std::array<std::uint32_t, kWarpLanes>, 3> tid {}; ///< %tid.x/.y/.z per lane
     std::vector<SimtEntry> stack;
@@ -69,6 +71,8 @@ struct BarrierState {
 };
 
 inline constexpr std::uint32_t kBarrierCount = 16;
+/// WarpState::barrier of a warp that waits in mbarrier.try_wait (PTX ISA 8.5 §9.7.13.15.16), not at bar.sync.
+inline constexpr std::uint32_t kMbarrierWait = kBarrierCount;
 
 /// A CTA in flight: its warps, shared memory, local memory and barriers.
 struct CtaState {

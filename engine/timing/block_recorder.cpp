@@ -83,7 +83,32 @@ std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled
     for (WarpTrace& t : recycled)
         t.clear();
     std::swap(recycled, m_traces);
+    m_mbarrierPhase.clear(); // the block is over; so are its mbarriers
     return recycled;
+}
+
+void BlockRecorder::onMbarrier(const simt::MbarrierEvent& event)
+{
+    WarpTrace& trace = m_traces[slot(event.warp)];
+    if (trace.ops.empty())
+        return;
+    std::uint32_t& phase = m_mbarrierPhase[(event.warp.blockLinear << 24) | event.offset];
+    if (event.role == simt::MbarrierRole::Init) {
+        phase = (phase + 2U) & ~1U; // a new object: a phase number not used before, of parity 0
+        return;
+    }
+    // A phase's number has the phase's parity (init starts even; each completion adds one), so a wait for the
+    // other parity waits for the phase before the current one (PTX ISA 8.5 §9.7.13.15.16).
+    const bool wait = event.role == simt::MbarrierRole::Wait;
+    const std::uint32_t number = wait && (event.parity & 1U) != (phase & 1U) ? phase - 1U : phase;
+    const MbarrierMark mark { static_cast<std::uint32_t>(trace.ops.size() - 1), wait,
+        (std::uint64_t { event.offset } << 32) | number };
+    const bool repeat = !trace.marks.empty() && trace.marks.back().op == mark.op && trace.marks.back().wait == wait
+        && trace.marks.back().key == mark.key; // the other lanes of one instruction
+    if (!repeat)
+        trace.marks.push_back(mark);
+    if (event.role == simt::MbarrierRole::Complete)
+        ++phase;
 }
 
 void BlockRecorder::holdAllBlocks(std::uint64_t blocks)
@@ -147,10 +172,11 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     if (trace.ops.empty() || event.activeMask == 0)
         return;
     TraceOp& op = trace.ops.back();
+    const OpKind previous = op.kind;
     switch (event.space) {
     case simt::MemorySpace::Shared: break; // without lane addresses: no bank passes to record
     case simt::MemorySpace::Global:
-    case simt::MemorySpace::Local:
+    case simt::MemorySpace::Local: {
         m_bytesRequested += event.space == simt::MemorySpace::Global
             ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(std::popcount(event.activeMask))
             : 0;
@@ -158,14 +184,21 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
             : event.op == simt::MemoryOp::Store    ? OpKind::GlobalStore
                                                    : OpKind::GlobalAtomic;
         op.cacheInL1 = op.kind == OpKind::GlobalLoad && cachesInL1(event) ? 1 : 0;
-        // An op's transactions are those of its last access (a second access of one op replaces the first's).
-        trace.txns.resize(m_opTxnStart[s]);
+        // An op's transactions are those of all its accesses of one kind (wmma.load/store make one access per
+        // fragment register, matrix_ops.h); an access of another kind replaces them.
+        const std::size_t start = m_opTxnStart[s];
+        const int wavefrontsBefore = op.kind == previous ? op.wavefronts : 0;
+        if (op.kind != previous)
+            trace.txns.resize(start);
         if (m_cached)
             recordCachedGlobal(event, trace, op);
         else
             recordSegments(event, trace, op);
-        op.memCount = static_cast<std::uint8_t>(trace.txns.size() - m_opTxnStart[s]);
+        trace.txns.resize(std::min(trace.txns.size(), start + 255)); // TraceOp::memCount is one byte
+        op.memCount = static_cast<std::uint8_t>(trace.txns.size() - start);
+        op.wavefronts = static_cast<std::uint8_t>(std::min(255, wavefrontsBefore + op.wavefronts));
         break;
+    }
     default: break; // .const and .param: the constant cache, timed as an instruction (pipe_class.h)
     }
 }
@@ -234,7 +267,6 @@ void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& tr
 
 void BlockRecorder::recordShared(const simt::MemoryEvent& event, const BankConflictResult& result, TraceOp& op)
 {
-    op.kind = OpKind::Shared;
     int passes = result.wavefronts;
     if (event.op == simt::MemoryOp::Atomic) {
         // Same-address lanes of a shared atomic serialize (opencl-programming-guide-2.3.txt §2.1.2), one pass
@@ -244,7 +276,14 @@ void BlockRecorder::recordShared(const simt::MemoryEvent& event, const BankConfl
         const int perLane = ins.mode == ptx::OpMode::Cas ? m_profile.timing.sharedCasPassesPerLane : 1;
         passes = std::max(passes, perLane * mostLanesOnOneAddress(event, 0, ~std::uint64_t { 0 }));
     }
-    op.wavefronts = static_cast<std::uint8_t>(std::min(255, std::max(1, passes)));
+    // cp.async and bulk copies into shared memory: the copy is timed by its global read; its shared write
+    // happens in the background.
+    if (op.kind == OpKind::GlobalLoad)
+        return;
+    // The passes of every shared access of one op add up (wmma.load/store from shared: one per register).
+    const int before = op.kind == OpKind::Shared ? op.wavefronts : 0;
+    op.kind = OpKind::Shared;
+    op.wavefronts = static_cast<std::uint8_t>(std::min(255, before + std::max(1, passes)));
 }
 
 } // namespace engine::timing

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <stop_token>
+#include <unordered_map>
 #include <vector>
 
 namespace engine::timing {
@@ -36,6 +37,7 @@ public:
 
     void onIssue(const simt::IssueEvent& event) override;
     void onMemory(const simt::MemoryEvent& event) override;
+    void onMbarrier(const simt::MbarrierEvent& event) override;
 
     /// Bounds the bytes the traces being recorded may hold: past `bytes` (checked every kTraceCheckInterval
     /// issues), traceOverLimit() turns true and `stop` is requested, so the functional run stops at its
@@ -70,6 +72,8 @@ private:
     std::stop_source m_traceStop { std::nostopstate };
     std::uint32_t m_issuesSinceCheck = 0;
     bool m_traceOverLimit = false;
+    /// (block << 24 | shared offset) -> the number of that mbarrier's current phase (MbarrierMark::key).
+    std::unordered_map<std::uint64_t, std::uint32_t> m_mbarrierPhase;
 };
 
 } // namespace engine::timing

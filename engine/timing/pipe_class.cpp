@@ -45,7 +45,16 @@ Pipe memoryPipe(const ptx::Instruction& ins)
 
 Pipe pipeOf(const ptx::Instruction& ins)
 {
+    // wmma.load/store move fragments through the load/store unit like ld/st (PTX ISA 8.5 §9.7.14.4.1-2).
+    if (ins.opcode == ptx::Opcode::Wmma && ins.matrix.op != ptx::MatrixOp::Mma)
+        return memoryPipe(ins);
     switch (ptx::opcodeInfo(ins.opcode).instrClass) {
+    case ptx::InstrClass::Matrix:
+        return Pipe::Tensor;
+    // mbarrier objects live in shared memory and are updated there (PTX ISA 8.5 §9.7.13.15.1); cp.async's
+    // copies are memory accesses (timed by their kind); its group bookkeeping is an integer operation.
+    case ptx::InstrClass::Async:
+        return ins.opcode == ptx::Opcode::Mbarrier ? Pipe::Shared : Pipe::Int;
     case ptx::InstrClass::Arithmetic:
     case ptx::InstrClass::FloatArithmetic:
         return arithmeticPipe(ins);
@@ -85,6 +94,7 @@ const char* className(Pipe pipe)
         "barrier",
         "fp16",
         "bf16",
+        "tensor",
     };
     return names[static_cast<std::size_t>(pipe)];
 }
@@ -129,7 +139,35 @@ PipeTiming makePipeTiming(const DeviceProfile& profile)
     const double passes = profile.sharedMemory.halfWarp ? 2.0 : 1.0;
     t.sharedCyclesPerWavefront = cyclesPerWarp(classTiming(profile, Pipe::Shared).opsPerClockPerSm, 1.0 / passes);
     t.globalCyclesPerWavefront = cyclesPerWarp(classTiming(profile, Pipe::Global).opsPerClockPerSm, 1.0 / passes);
+    const auto tensor = profile.instructions.find(className(Pipe::Tensor));
+    if (tensor != profile.instructions.end())
+        t.tensorFmasPerCycle = tensor->second.opsPerClockPerSm / schedulers;
     return t;
+}
+
+std::uint32_t tensorWork(const ptx::Instruction& ins)
+{
+    if (ptx::opcodeInfo(ins.opcode).instrClass != ptx::InstrClass::Matrix
+        || (ins.opcode == ptx::Opcode::Wmma && ins.matrix.op != ptx::MatrixOp::Mma))
+        return 0;
+    const ptx::MatrixDims d = ptx::matrixDims(ins.matrix.shape);
+    const auto fmas = static_cast<std::uint32_t>(d.m * d.n * d.k);
+    switch (ins.matrix.aType()) {
+    case ptx::MatrixType::TF32:
+        return fmas * 2;
+    case ptx::MatrixType::S8:
+    case ptx::MatrixType::U8:
+        return fmas / 2;
+    default:
+        return fmas;
+    }
+}
+
+std::uint32_t tensorIssueCycles(const PipeTiming& timing, std::uint32_t work)
+{
+    if (timing.tensorFmasPerCycle <= 0)
+        return 1;
+    return static_cast<std::uint32_t>(std::max(1.0, std::ceil(work / timing.tensorFmasPerCycle - 1e-9)));
 }
 
 std::uint64_t blockLaunchInterval(const DeviceProfile& profile, std::uint32_t warpsPerBlock)

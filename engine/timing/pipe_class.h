@@ -11,8 +11,23 @@ namespace engine::timing {
 /// The execution pipe an instruction occupies; each maps to one instruction class of the device profile
 /// (DeviceProfile::instructions), whose latency and throughput the timing model charges.
 /// Fp16 and Bf16 are the half-precision units (PTX ISA 8.5 §9.7.4 instructions); CC 5.3 and later only.
-enum class Pipe : std::uint8_t { Fp32, Fp64, Int, IntMul, Sfu, Conversion, Shared, Global, Constant, Barrier, Fp16, Bf16 };
-inline constexpr std::size_t kPipeCount = 12;
+/// Tensor is the tensor cores (wmma.mma and mma, PTX ISA 8.5 §9.7.14); CC 7.0 and later only.
+enum class Pipe : std::uint8_t {
+    Fp32,
+    Fp64,
+    Int,
+    IntMul,
+    Sfu,
+    Conversion,
+    Shared,
+    Global,
+    Constant,
+    Barrier,
+    Fp16,
+    Bf16,
+    Tensor,
+};
+inline constexpr std::size_t kPipeCount = 13;
 
 /// Which pipe executes `ins`. Float arithmetic by type (f64 on the double-precision units), integer multiply
 /// and divide on the multiplier, compare/logic/move on the integer units, loads and stores by state space.
@@ -28,7 +43,19 @@ struct PipeTiming {
     /// Cycles the SM's load/store unit spends per wavefront (a 128-byte line or a shared-memory pass).
     std::uint32_t sharedCyclesPerWavefront = 1;
     std::uint32_t globalCyclesPerWavefront = 1;
+    /// Dense .f16 multiply-adds one scheduler's tensor cores finish per cycle: the profile's
+    /// instructions.tensor ops_per_clock_per_sm (FMA) ÷ schedulers; 0 on devices without tensor cores.
+    double tensorFmasPerCycle = 0;
 };
+
+/// The work of a tensor-core instruction in dense .f16 multiply-adds: m × n × k of its shape, doubled for
+/// .tf32 and halved for 8-bit integers, whose rates are half and twice the .f16 rate (NVIDIA A100 Tensor Core
+/// GPU Architecture whitepaper, 2020: 156 TF32, 312 FP16/BF16, 624 INT8 dense TFLOPS/TOPS; NVIDIA H100
+/// Tensor Core GPU Architecture whitepaper, 2022, SXM5: 494.7, 989.4, 1978.9). 0 for other instructions.
+std::uint32_t tensorWork(const ptx::Instruction& ins);
+
+/// Cycles a tensor instruction of `work` (tensorWork) keeps its scheduler's tensor cores busy, at least 1.
+std::uint32_t tensorIssueCycles(const PipeTiming& timing, std::uint32_t work);
 
 PipeTiming makePipeTiming(const DeviceProfile& profile);
 

@@ -49,7 +49,8 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     // An SM starts one block per block_launch_cycles (profile `timing`); the block holds its slot meanwhile.
     const std::uint64_t start = std::max(now, m_blockLaunchFree);
     m_blockLaunchFree = start + m_ctx.blockLaunchCycles;
-    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start, {} };
+    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start, {}, {} };
+    expectPhases(*it);
     for (std::uint32_t i = 0; i < m_ctx.warpsPerBlock; ++i) {
         const std::uint32_t slot = b * m_ctx.warpsPerBlock + i;
         Warp& w = m_warps[slot];
@@ -67,6 +68,8 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
         }
         w.head = trace.ops.data();
         w.end = trace.ops.data() + trace.ops.size();
+        w.mark = trace.marks.data();
+        w.markEnd = trace.marks.data() + trace.marks.size();
         w.txns = trace.txns.data();
         w.active = true;
         ++m_residentWarps;
@@ -99,7 +102,7 @@ void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
 void SmModel::syncWake(const Warp& w, std::uint32_t slot)
 {
     const std::size_t i = wakeIndex(slot);
-    m_wakeReadyAt[i] = !w.active || w.atBarrier ? kNever : std::max(w.nextIssue, w.dependency.readyCycle);
+    m_wakeReadyAt[i] = !w.active || w.atBarrier || w.atMbarrier ? kNever : std::max(w.nextIssue, w.dependency.readyCycle);
     m_wakeAge[i] = w.age;
     m_wakePipe[i] = w.headPipe;
 }
@@ -189,7 +192,9 @@ std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, s
     default: break;
     }
     const auto pipe = static_cast<std::size_t>(w.headStatic->pipe);
-    m_pipeFree[slot % m_ctx.schedulers][pipe] = now + p.intervalCycles[pipe];
+    const std::uint32_t busy
+        = w.headStatic->tensorWork != 0 ? tensorIssueCycles(p, w.headStatic->tensorWork) : p.intervalCycles[pipe];
+    m_pipeFree[slot % m_ctx.schedulers][pipe] = now + busy;
     return now + p.latencyCycles[pipe];
 }
 
@@ -214,6 +219,8 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
     w.lastIssue = now;
     m_issuedNow[slot] = 1;
     ++m_issued;
+    if (st.asyncOp != ptx::AsyncOp::None || w.mark != w.markEnd)
+        applyAsync(w, slot, st, ready, now);
     if (st.waitsAtBarrier)
         arriveAtBarrier(w, now);
     const std::uint32_t pc = op.instruction;

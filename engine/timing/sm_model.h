@@ -1,6 +1,8 @@
 #pragma once
 
+#include "engine/timing/async_groups.h"
 #include "engine/timing/interval_recorder.h"
+#include "engine/timing/mbarrier_phases.h"
 #include "engine/timing/memory_hierarchy.h"
 #include "engine/timing/pipe_class.h"
 #include "engine/timing/scoreboard.h"
@@ -72,6 +74,7 @@ private:
         std::uint32_t arrived = 0;
         std::uint64_t finish = 0;
         MemoryTraffic traffic;
+        MbarrierPhases phases; ///< its mbarriers' phases (sm_async.cpp)
     };
     struct Warp {
         bool active = false;
@@ -93,6 +96,13 @@ private:
         std::uint8_t headPipe = 0; ///< the head instruction's pipe, or kLsuPipe for a memory access
         WarpState state = WarpState::Idle;
         std::uint64_t stateStart = 0;
+        bool atMbarrier = false; ///< waiting for the mbarrier phase mbarrierKey (sm_async.cpp)
+        std::uint64_t mbarrierKey = 0;
+        std::uint64_t asyncWaitUntil = 0; ///< a wait for copies or a phase holds the warp until this cycle
+        AsyncGroups copies; ///< cp.async groups
+        AsyncGroups bulkCopies; ///< cp.async.bulk groups
+        const MbarrierMark* mark = nullptr; ///< the warp's next mbarrier mark, and the end of them
+        const MbarrierMark* markEnd = nullptr;
     };
 
     /// What a scheduler's scan reads of a warp, kept apart from Warp in small scheduler-major arrays (one per
@@ -109,6 +119,12 @@ private:
     std::uint64_t execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now);
     void advance(Warp& w, std::uint32_t slot, std::uint64_t now);
     void arriveAtBarrier(Warp& w, std::uint64_t now);
+    /// cp.async groups and mbarrier phases (PTX ISA 8.5 §9.7.9.25, §9.7.13.15) for the op just issued, whose
+    /// data arrive at `ready`; in sm_async.cpp.
+    void applyAsync(Warp& w, std::uint32_t slot, const StaticInstruction& st, std::uint64_t ready, std::uint64_t now);
+    void holdAsync(Warp& w, std::uint64_t until);
+    void releaseMbarrier(std::uint32_t blockSlot, std::uint64_t key, std::uint64_t cycle);
+    void expectPhases(Block& block);
     void releaseBarrier(Block& block, std::uint32_t blockSlot, std::uint64_t now);
     void finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now);
     WarpState waitingState(const Warp& w, std::uint32_t slot, std::uint64_t now) const;

@@ -5,6 +5,8 @@ namespace engine::timing {
 
 WarpState SmModel::waitingState(const Warp& w, std::uint32_t slot, std::uint64_t now) const
 {
+    if (w.atMbarrier || w.asyncWaitUntil > now)
+        return WarpState::AsyncWait;
     if (w.atBarrier || w.nextIssue > now + 1)
         return WarpState::Barrier; // the only way past one cycle: a barrier's release latency
     if (w.dependency.readyCycle > now)
@@ -36,7 +38,8 @@ void SmModel::markIssued(Warp& w, std::uint32_t slot, std::uint64_t now)
             return; // still issuing back to back
         // Not stepped in between: the warp waited for the dependency that held its instruction.
         const std::uint64_t gapStart = w.lastIssue + 1;
-        const WarpState gap = w.dependency.readyCycle > gapStart
+        const WarpState gap = w.asyncWaitUntil > gapStart ? WarpState::AsyncWait
+            : w.dependency.readyCycle > gapStart
             ? (w.dependency.memory ? WarpState::MemoryWait : WarpState::Dependency)
             : WarpState::Eligible;
         emit(w, slot, WarpState::Issuing, w.stateStart, gapStart);

@@ -1,5 +1,7 @@
 #include "engine/timing/static_instruction.h"
 
+#include <algorithm>
+
 namespace engine::timing {
 
 namespace {
@@ -47,6 +49,10 @@ namespace {
         const InstrClass cls = ptx::opcodeInfo(ins.opcode).instrClass;
         if (cls == InstrClass::Store || cls == InstrClass::Barrier || cls == InstrClass::Control)
             return 0;
+        if (ins.opcode == ptx::Opcode::Wmma && ins.matrix.op == ptx::MatrixOp::StoreD)
+            return 0;
+        if (cls == InstrClass::Async) // cp.async writes shared memory; of mbarrier's forms only some write a register
+            return ptx::asyncWritesSlotZero(ins) && ins.operands[0].kind != ptx::OperandKind::Sink ? 1 : 0;
         if (ins.opcode == ptx::Opcode::Red || ins.opcode == ptx::Opcode::Prefetch || ins.opcode == ptx::Opcode::Prefetchu)
             return 0;
         return ins.has(ptx::FlagDualDest) ? 2 : 1;
@@ -62,6 +68,13 @@ namespace {
             && ins.mode != ptx::OpMode::Arrive && !ins.has(ptx::FlagWarp);
         s.compareAndSwap = ins.opcode == ptx::Opcode::Atom && ins.mode == ptx::OpMode::Cas;
         s.branch = ins.opcode == ptx::Opcode::Bra;
+        s.tensorWork = tensorWork(ins);
+        if (ptx::opcodeInfo(ins.opcode).instrClass == ptx::InstrClass::Async) {
+            s.asyncOp = ins.async.op;
+            // wait_group N: N is an immediate (async_modifiers.cpp checks it); at most 255 groups stay pending.
+            if (ins.async.op == ptx::AsyncOp::WaitGroup || ins.async.op == ptx::AsyncOp::BulkWaitGroup)
+                s.asyncKeepGroups = static_cast<std::uint8_t>(std::min<std::int64_t>(255, ins.operands[0].value));
+        }
         const int dsts = destinationCount(ins);
         for (int i = 0; i < ins.operandCount; ++i) {
             const ptx::Operand& op = ins.operands[static_cast<std::size_t>(i)];

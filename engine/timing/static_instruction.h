@@ -17,13 +17,17 @@ using RegKey = std::uint32_t;
 /// its pipe, and the registers it reads and writes (for the scoreboard, DIGEST §1.10: a load stalls a warp
 /// only when a later instruction reads the register it writes).
 struct StaticInstruction {
-    static constexpr int kMaxDst = 4;
-    static constexpr int kMaxSrc = 8;
+    // wmma.load.c with .f32 writes 8 registers; wmma.mma reads up to 24 (PTX ISA 8.5 §9.7.14.4.1 fragments).
+    static constexpr int kMaxDst = 8;
+    static constexpr int kMaxSrc = 24;
 
     Pipe pipe = Pipe::Int;
     bool waitsAtBarrier = false; ///< bar.sync / barrier.sync (not bar.arrive, membar or fences)
     bool compareAndSwap = false; ///< atom.cas (AtomicUnits and shared atomics cost it more)
     bool branch = false; ///< bra: when taken, the warp's next instruction waits SmContext::branchTakenCycles
+    std::uint32_t tensorWork = 0; ///< pipe_class.h tensorWork: dense .f16 FMAs of a tensor-core instruction
+    ptx::AsyncOp asyncOp = ptx::AsyncOp::None; ///< cp.async / cp.async.bulk / mbarrier form (async_groups.h)
+    std::uint8_t asyncKeepGroups = 0; ///< wait_group N: the newest N groups may stay pending
     std::uint8_t dstCount = 0;
     std::uint8_t srcCount = 0;
     std::array<RegKey, kMaxDst> dst {};

@@ -36,15 +36,26 @@ struct TraceOp {
 };
 static_assert(std::is_trivially_copyable_v<TraceOp> && sizeof(TraceOp) == 8);
 
+/// What one warp instruction does to an mbarrier phase (PTX ISA 8.5 §9.7.13.15), for MbarrierPhases: it
+/// contributes to the phase (an arrive, expect-tx, complete-tx, or a bulk copy's bytes), or waits for it
+/// (a test_wait/try_wait that returned true). Few instructions have one, so they sit apart from the ops.
+struct MbarrierMark {
+    std::uint32_t op = 0; ///< index of the instruction in WarpTrace::ops
+    bool wait = false;
+    std::uint64_t key = 0; ///< the mbarrier's shared offset (high 32 bits) and the phase's number (low 32)
+};
+
 /// A warp's instruction stream from one functional run of its block.
 struct WarpTrace {
     std::vector<TraceOp> ops;
     std::vector<MemTxn> txns;
+    std::vector<MbarrierMark> marks; ///< in op order
 
     void clear()
     {
         ops.clear();
         txns.clear();
+        marks.clear();
     }
 };
 

@@ -15,13 +15,16 @@ enum class WarpState : std::uint8_t {
     Dependency, ///< waiting for a register an earlier arithmetic instruction writes
     Barrier, ///< waiting at bar.sync for the rest of its block
     Idle, ///< resident but with nothing to issue (instruction fetch, drained pipeline)
+    /// waiting for its asynchronous copies (cp.async.wait_group/wait_all, cp.async.bulk.wait_group) or for an
+    /// mbarrier phase (mbarrier.try_wait/test_wait)
+    AsyncWait,
 };
 
-inline constexpr std::size_t kWarpStateCount = 6;
+inline constexpr std::size_t kWarpStateCount = 7;
 
 /// Lower-case names used in JSON, CSV and the GUI's legend; indexed by the enum's value.
 inline constexpr std::array<std::string_view, kWarpStateCount> kWarpStateNames = {
-    "issuing", "eligible", "memory_wait", "dependency", "barrier", "idle",
+    "issuing", "eligible", "memory_wait", "dependency", "barrier", "idle", "async_wait",
 };
 
 inline constexpr std::string_view toString(WarpState state)

@@ -57,6 +57,7 @@ QVariant RegisterTableModel::cell(int row, int lane, int role) const
     case ChangedRole: return ((changed >> lane) & 1u) != 0;
     case LaneStateRole: return laneState(lane);
     case Qt::TextAlignmentRole: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole: return reg && lane < reg->fragment.size() ? QVariant(reg->fragment[lane]) : QVariant();
     default: return {};
     }
 }

@@ -19,6 +19,9 @@ struct RegisterRow {
     int bits = 32;
     QVector<quint64> values; ///< 32 entries, one per lane
     quint32 changedMask = 0; ///< lanes whose value differs from the previous snapshot
+    /// Per lane, the matrix elements the register holds when a tensor-core instruction uses it as a fragment
+    /// register ("A[3][8..9]", engine/simt/fragment_text.h); empty otherwise.
+    QVector<QString> fragment;
 };
 
 /// One watch expression evaluated in every lane.

@@ -2,6 +2,7 @@
 
 #include "engine/host/launch_setup.h"
 #include "engine/host/prepared_scenario.h"
+#include "engine/simt/fragment_text.h"
 #include "engine/simt/warp_stepper.h"
 #include "model/stepper/memory_picture_builder.h"
 #include "model/stepper/stepper_core.h"
@@ -122,6 +123,8 @@ void StepSnapshotBuilder::addRegisters(StepSnapshot& s) const
             row.values.resize(engine::simt::kWarpLanes);
             for (std::uint32_t lane = 0; lane < engine::simt::kWarpLanes; ++lane)
                 row.values[lane] = stepper.registerValue(reg, lane);
+            for (const std::string& text : engine::simt::fragmentElementTexts(fn, reg))
+                row.fragment.push_back(QString::fromStdString(text));
             s.registers.push_back(std::move(row));
         }
     }

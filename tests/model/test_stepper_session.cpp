@@ -4,9 +4,12 @@
 #include "tests/model/stepper_test_suites.h"
 
 #include "model/device/device_catalog_load.h"
+#include "model/stepper/register_table_model.h"
 #include "model/stepper/stepper_session.h"
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace model::tests {
@@ -101,6 +104,43 @@ private Q_SLOTS:
         QCOMPARE(s->pc, 8); // the last step was mov.u32 %r4, %tid.x
         QCOMPARE(it->changedMask, 0xfffffffeu); // lane 0's %r4 is 0, as before
         QCOMPARE(it->values[31], quint64 { 31 });
+    }
+
+    void fragmentRegistersHoverAsMatrixElements()
+    {
+        // mma_ldmatrix.cu: the ldmatrix.x4 that loads A's fragment; lane 13 (groupID 3, threadID_in_group 1)
+        // gets row 3, columns 2..3 of matrix 1 in its second register (PTX ISA 8.5 §9.7.14.5.15).
+        // The stepper steps a scenario's first launch: a scenario whose first launch is the GEMM (inputs zero).
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile file(dir.filePath(QStringLiteral("mma.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"warpscope": 1, "name": "mma", "module": ")" WARPSCOPE_SOURCE_DIR
+                   R"(/resources/kernels/sm_90/mma_ldmatrix.ptx", "device": "h100",
+            "buffers": {"a": {"type": "u16", "count": 256, "init": "zero"}, "b": {"type": "u16", "count": 256, "init": "zero"},
+                        "c": {"type": "f32", "count": 256, "init": "zero"}},
+            "steps": [{"launch": {"kernel": "mmaLdmatrixGemm", "grid": [2, 1], "block": [32],
+                                  "args": ["a", "b", "c", 16, 16, 16]}}]})");
+        file.close();
+        StepperTarget target;
+        target.scenarioFile = file.fileName();
+        StepperSession session(m_load.catalog);
+        session.open(target);
+        const auto s = settle(session);
+        QVERIFY(s);
+        QVERIFY2(s->error.isEmpty(), qPrintable(s->error));
+        RegisterTableModel table(RegisterTableModel::Rows::Registers);
+        table.setSnapshot(s);
+        int fragments = 0;
+        bool found = false;
+        for (int row = 0; row < table.rowCount(); ++row) {
+            const QVariant tip = table.data(table.index(row, 13), Qt::ToolTipRole);
+            fragments += tip.isValid() ? 1 : 0;
+            found = found || tip.toString() == QStringLiteral("matrix 1 [3][2..3]");
+        }
+        QVERIFY(found);
+        QVERIFY(fragments >= 10); // A (4), B (2) and the accumulator (4) at least
+        QVERIFY(fragments < table.rowCount()); // addresses and counters have no matrix element
     }
 
     void breakpointStopsContinue()

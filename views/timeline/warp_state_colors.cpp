@@ -15,6 +15,8 @@ QColor warpStateColor(engine::WarpState state)
         return QColor(0xf2, 0xc9, 0x4c);
     case engine::WarpState::Barrier:
         return QColor(0x94, 0x67, 0xbd);
+    case engine::WarpState::AsyncWait:
+        return QColor(0x1f, 0x77, 0xb4);
     case engine::WarpState::Idle:
         break;
     }

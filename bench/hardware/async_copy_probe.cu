@@ -1,0 +1,135 @@
+// The bundled asynchronous-copy kernels (resources/kernels/async_copy.cu) on a real GPU with the inputs warpscope
+// used, so outputs compare bit for bit and times and counters side by side (docs/async_copies.md).
+//   async_copy_probe run DIR    reads DIR/tiles_in.bin (the scenario's f32 input, from warpscope-cli --dump);
+//                               writes DIR/<kernel>.bin and prints kernel,median_us over 20 timed launches
+//   async_copy_probe once DIR   launches each kernel once (for ncu)
+// Sizes are the scenario's defaults: tiles 512, blocks 132, n 65536, bounded 65000.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ac {
+#include "../../resources/kernels/async_copy.cu"
+}
+
+namespace {
+
+constexpr int kTiles = 512;
+constexpr int kBlocks = 132;
+constexpr int kN = 65536;
+constexpr int kBounded = 65000;
+
+void check(cudaError_t e, const char* what)
+{
+    if (e != cudaSuccess) {
+        std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+        std::exit(1);
+    }
+}
+
+std::vector<char> readFile(const std::string& path)
+{
+    FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) {
+        std::fprintf(stderr, "cannot read %s\n", path.c_str());
+        std::exit(1);
+    }
+    std::vector<char> bytes;
+    char buf[65536];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
+        bytes.insert(bytes.end(), buf, buf + n);
+    std::fclose(f);
+    return bytes;
+}
+
+struct Case {
+    const char* name;
+    std::function<void()> launch;
+    void* out;
+    size_t bytes;
+};
+
+void save(const std::string& path, const void* device, size_t bytes)
+{
+    std::vector<char> host(bytes);
+    check(cudaMemcpy(host.data(), device, bytes, cudaMemcpyDeviceToHost), "copy back");
+    FILE* f = std::fopen(path.c_str(), "wb");
+    std::fwrite(host.data(), 1, bytes, f);
+    std::fclose(f);
+}
+
+float medianMicroseconds(const std::function<void()>& launch)
+{
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    std::vector<float> times;
+    for (int i = 0; i < 20; ++i) {
+        cudaEventRecord(start);
+        launch();
+        cudaEventRecord(stop);
+        cudaEventSynchronize(stop);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, start, stop);
+        times.push_back(ms * 1000.0f);
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+int run(const std::string& dir, bool timed)
+{
+    const std::vector<char> tilesIn = readFile(dir + "/tiles_in.bin");
+    const size_t tileBytes = size_t(kTiles) * 256 * 16;
+    if (tilesIn.size() != tileBytes) {
+        std::fprintf(stderr, "tiles_in.bin holds %zu bytes, %zu expected\n", tilesIn.size(), tileBytes);
+        return 1;
+    }
+    std::vector<int> iota(kN);
+    for (int i = 0; i < kN; ++i)
+        iota[i] = i;
+    float4 *in, *out;
+    float* bounded;
+    int *values, *reversed, *bulk;
+    check(cudaMalloc(&in, tileBytes), "malloc");
+    check(cudaMalloc(&out, tileBytes), "malloc");
+    check(cudaMalloc(&bounded, kN * sizeof(float)), "malloc");
+    check(cudaMalloc(&values, kN * sizeof(int)), "malloc");
+    check(cudaMalloc(&reversed, kN * sizeof(int)), "malloc");
+    check(cudaMalloc(&bulk, kN * sizeof(int)), "malloc");
+    cudaMemcpy(in, tilesIn.data(), tileBytes, cudaMemcpyHostToDevice);
+    cudaMemcpy(values, iota.data(), kN * sizeof(int), cudaMemcpyHostToDevice);
+    for (void* p : {static_cast<void*>(out), static_cast<void*>(bounded), static_cast<void*>(reversed), static_cast<void*>(bulk)})
+        cudaMemset(p, 0, p == out ? tileBytes : kN * 4);
+    const Case cases[] = {
+        {"doubleBufferedScale", [&] { ac::doubleBufferedScale<<<kBlocks, 256>>>(in, out, kTiles, 3.0f); }, out, tileBytes},
+        {"boundedCopy", [&] { ac::boundedCopy<<<(kBounded + 255) / 256, 256>>>(reinterpret_cast<float*>(in), bounded, kBounded); },
+            bounded, kN * sizeof(float)},
+        {"barrierReverse", [&] { ac::barrierReverse<<<kN / 256, 256>>>(values, reversed); }, reversed, kN * sizeof(int)},
+        {"bulkReverse", [&] { ac::bulkReverse<<<kN / 256, 256>>>(values, bulk); }, bulk, kN * sizeof(int)},
+    };
+    if (timed)
+        std::printf("kernel,median_us\n");
+    for (const Case& c : cases) {
+        c.launch();
+        check(cudaDeviceSynchronize(), c.name);
+        if (!timed)
+            continue;
+        save(dir + "/" + c.name + ".bin", c.out, c.bytes);
+        std::printf("%s,%.3f\n", c.name, medianMicroseconds(c.launch));
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc == 3 && (std::string(argv[1]) == "run" || std::string(argv[1]) == "once"))
+        return run(argv[2], std::string(argv[1]) == "run");
+    std::fprintf(stderr, "usage: async_copy_probe run|once DIR\n");
+    return 2;
+}
