@@ -11,6 +11,11 @@
 #include <string>
 #include <vector>
 
+// The kernel file's headers first, outside the namespace (their include guards keep them out of it).
+#include <cooperative_groups.h>
+#include <cuda/barrier>
+#include <cuda_pipeline.h>
+
 namespace ac {
 #include "../../resources/kernels/async_copy.cu"
 }

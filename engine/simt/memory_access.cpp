@@ -142,7 +142,7 @@ void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std
         }
         if (ctx.observer) {
             ctx.observer->onMemory(MemoryEvent { ctx.warpRef(), ctx.fnIndex, pc, static_cast<MemorySpace>(s), plan.op,
-                spaceMasks[s], plan.reportedSize, &ctx.addresses });
+                spaceMasks[s], plan.reportedSize, &ctx.addresses, plan.asyncCopy });
         }
     }
 }
