@@ -3,8 +3,8 @@
 # kernels (resources/kernels/*.cu) and the third-party corpus (resources/kernels/corpus/*/*.cu) at sm_75, sm_80
 # and sm_90, and whether the engine executes it or refuses it, with the refusal reason. Each .cu is compiled
 # with the engine's own flags (-ptx -lineinfo -arch=compute_XX) and handed to build/bin/ptx_coverage together
-# with the scenarios in resources/scenarios/corpus/ that load it; those run functionally, so "executes" means a
-# warp issued the instruction in one of them.
+# with the scenarios in resources/scenarios/corpus/ that load it (or, where none does, the other bundled scenarios
+# that do); those run functionally, so "executes" means a warp issued the instruction in one of them.
 #
 # usage: scripts/ptx_coverage.sh [BUILD_DIR]     (default: build; the ptx_coverage target is built first)
 set -euo pipefail
@@ -28,9 +28,12 @@ for cu in resources/kernels/*.cu resources/kernels/corpus/*/*.cu; do
         python3 - "$cu" <<'PY'
 import json, pathlib, sys
 cu = pathlib.Path(sys.argv[1]).resolve()
-for s in sorted(pathlib.Path("resources/scenarios/corpus").rglob("*.json")):
-    if (s.parent / json.loads(s.read_text())["module"]).resolve() == cu:
-        print(s)
+def loading(root):
+    return [s for s in sorted(pathlib.Path(root).rglob("*.json")) if (s.parent / json.loads(s.read_text())["module"]).resolve() == cu]
+# The corpus scenarios; for a kernel file none of them loads (tensor cores, asynchronous copies, printf, ...),
+# the other bundled scenarios that load it.
+for s in loading("resources/scenarios/corpus") or loading("resources/scenarios"):
+    print(s)
 PY
     )
     for arch in 75 80 90; do
