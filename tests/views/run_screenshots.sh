@@ -89,6 +89,14 @@ shoot "$outdir/offset1_source.png" --device g80 --view caches,source --set n=262
 screen=1920x1280
 shoot "$outdir/launch.png" --device v100 "$here/../../resources/kernels/offset_copy.cu"
 
+# roofline.png: the three C = AB kernels on a V100 under its DRAM, L2, L1/shared and compute roofs, with
+# simpleMultiply's speed of light (M = 256 with --full, 128 without).
+shoot "$outdir/roofline.png" --device v100 --view roofline --set "m=$matrix_m" "$scenarios/matrix/ab_three_kernels.json"
+
+# async_timeline.png: the Warp Timeline of the cp.async double buffer on an H100: each warp waits for its tile
+# (async wait), meets the block at the barrier, computes while the next tile is on its way.
+shoot "$outdir/async_timeline.png" --device h100 --view timeline "$scenarios/async_copy.json"
+
 # console.png: device printf in the Console: the guide's format specifiers and printf's return values, each line
 # with the launch, block and thread that printed it, on an H100.
 shoot "$outdir/console.png" --device h100 --view console,summary "$scenarios/device_printf.json"

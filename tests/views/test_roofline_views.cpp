@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 namespace views::tests {
 
 namespace {
@@ -52,6 +54,23 @@ private Q_SLOTS:
         QCOMPARE(range.upper, 10000.0);
         QCOMPARE(roofline_geometry::nearest({ { 0, 0 }, { 10, 10 } }, { 9, 9 }, 3), std::optional<int>(1));
         QVERIFY(!roofline_geometry::nearest({ { 0, 0 } }, { 9, 9 }, 3));
+    }
+
+    void labelsOfOneColumnNeverOverlap()
+    {
+        // The V100's FP64 (7.8 TFLOP/s), FP32 (15.7) and its integer roof (15.7 Tops/s): the last two share a
+        // line, so one moves up by a text line; a label far from the others stays where its roof is.
+        const QVector<double> anchors { std::log10(15.7e12), std::log10(7.8e12), std::log10(15.7e12), 14.0 };
+        const auto placed = roofline_geometry::spread(anchors, 0.12);
+        QCOMPARE(placed[1], anchors[1]);
+        QCOMPARE(placed[0], anchors[0]);
+        QCOMPARE(placed[2], anchors[0] + 0.12);
+        QCOMPARE(placed[3], 14.0);
+        for (int i = 0; i < placed.size(); ++i) {
+            QVERIFY(placed[i] >= anchors[i]);
+            for (int j = 0; j < placed.size(); ++j)
+                QVERIFY(i == j || std::abs(placed[i] - placed[j]) >= 0.12 - 1e-12);
+        }
     }
 
     void chartPlacesAndNamesTheDots()
