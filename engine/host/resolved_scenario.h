@@ -62,6 +62,7 @@ struct LaunchOp {
     int stream = 0;
     std::vector<KernelArg> args;
     bool cooperative = false; ///< cudaLaunchCooperativeKernel (simt/cooperative_grid.h)
+    Dim3 cluster { 0, 0, 0 }; ///< CTAs per cluster; zeros: the kernel's .reqnctapercluster, or none
 };
 
 struct RecordOp {

@@ -228,6 +228,8 @@ LaunchStepSpec ScenarioReader::readLaunch(JsonObject body)
     launch.sharedBytes = intExpr(body, "shared", "0");
     launch.stream = streamId(body);
     launch.cooperative = body.boolean("cooperative", false);
+    if (body.has("cluster"))
+        launch.cluster = readDims(body.raw("cluster"), body.pathOf("cluster"));
     if (body.has("args")) {
         const auto& args = body.raw("args");
         if (!args.is_array())

@@ -186,6 +186,8 @@ LaunchOp Resolver::launch(const LaunchStepSpec& step) const
     op.sharedBytes = static_cast<std::uint32_t>(evaluate(step.sharedBytes, 0, std::numeric_limits<std::int32_t>::max()));
     op.stream = step.stream;
     op.cooperative = step.cooperative;
+    if (!step.cluster.empty())
+        op.cluster = dims(step.cluster);
     for (const auto& arg : step.args)
         op.args.push_back(argument(arg));
     return op;

@@ -199,6 +199,7 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
     request.moduleImage = &m_image;
     request.instructionBudget = m_options.instructionBudget;
     request.cooperative = op.cooperative;
+    request.cluster = op.cluster;
     simt::PrintfLog printfLog;
     request.printfLog = &printfLog;
     if (!m_resources)

@@ -72,6 +72,7 @@ struct LaunchStepSpec {
     int stream = 0;
     std::vector<LaunchArgSpec> args;
     bool cooperative = false; ///< cudaLaunchCooperativeKernel instead of <<<>>>
+    std::vector<IntExpr> cluster; ///< "cluster": CTAs per cluster (cudaLaunchAttributeClusterDimension); empty: none
 };
 
 struct RecordStepSpec {

@@ -173,6 +173,12 @@ bool applyAsyncModifier(Instruction& ins, std::string_view modifier)
     // proxy that bulk copies use; the functional run completes every copy at issue, so they order nothing more.
     if (ins.opcode == Opcode::Fence)
         return modifier == "proxy" || modifier == "alias" || modifier == "async" || modifier == "mbarrier_init";
+    // §9.7.13.2 barrier.cluster.wait: waits like bar.sync, for every thread of the cluster (the scope .cluster,
+    // the arrival .arrive, go through applyModifier).
+    if (ins.opcode == Opcode::Barrier && modifier == "wait") {
+        ins.mode = OpMode::Sync;
+        return true;
+    }
     if (!isAsyncOpcode(ins.opcode))
         return false;
     return ins.opcode == Opcode::Cp ? applyCopyModifier(ins, modifier) : applyMbarrierModifier(ins, modifier);

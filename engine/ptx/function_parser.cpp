@@ -168,7 +168,12 @@ void FunctionParser::parseTuningDirectives(Function& fn)
             readDims(m_cur, fn.maxntid, ".maxntid");
         } else if (t.text == ".reqntid") {
             readDims(m_cur, fn.reqntid, ".reqntid");
-        } else if (t.text == ".minnctapersm" || t.text == ".maxnctapersm" || t.text == ".maxnreg") {
+        } else if (t.text == ".reqnctapercluster") {
+            readDims(m_cur, fn.reqnctapercluster, ".reqnctapercluster");
+        } else if (t.text == ".explicitcluster") {
+            fn.explicitCluster = true;
+        } else if (t.text == ".minnctapersm" || t.text == ".maxnctapersm" || t.text == ".maxnreg"
+            || t.text == ".maxclusterrank") {
             m_cur.expectInteger(t.text);
         } else if (t.text == ".pragma") {
             m_cur.expectKind(TokenKind::String, "a string", ".pragma");

@@ -48,6 +48,14 @@ enum class SpecialReg : std::uint8_t {
     ReservedSmemOffset,
     Envreg,
     AggrSmemSize,
+    // §10.16-10.22 thread-block clusters (sm_90): the CTA's place in its cluster and the cluster's in the grid.
+    ClusterCtaid,
+    ClusterNctaid,
+    ClusterCtarank,
+    ClusterNctarank,
+    Clusterid,
+    Nclusterid,
+    IsExplicitCluster,
 };
 
 /// Where a symbol operand's declaration lives.

@@ -78,6 +78,10 @@ struct Function {
     std::uint64_t localBytes = 0; ///< .local declared in the function
     std::array<std::uint32_t, 3> maxntid {}; ///< .maxntid (§11.4.2); zeros when absent
     std::array<std::uint32_t, 3> reqntid {}; ///< .reqntid (§11.4.3); zeros when absent
+    /// .reqnctapercluster (§11.4.9, __cluster_dims__); zeros when absent. .explicitcluster (§11.4.8): the kernel
+    /// must be launched as a cluster.
+    std::array<std::uint32_t, 3> reqnctapercluster {};
+    bool explicitCluster = false;
     std::vector<Variable> variables; ///< params, call params, .shared, .local of this function
     RegisterFiles registers;
     std::vector<Instruction> instructions;

@@ -34,6 +34,12 @@ constexpr std::array kSpecials = {
     SpecialRow {"%reserved_smem_offset_end", SpecialReg::ReservedSmemEnd, false},
     SpecialRow {"%reserved_smem_offset_cap", SpecialReg::ReservedSmemCap, false},
     SpecialRow {"%aggr_smem_size", SpecialReg::AggrSmemSize, false},
+    SpecialRow {"%cluster_ctaid", SpecialReg::ClusterCtaid, true},
+    SpecialRow {"%cluster_nctaid", SpecialReg::ClusterNctaid, true},
+    SpecialRow {"%cluster_ctarank", SpecialReg::ClusterCtarank, false},
+    SpecialRow {"%cluster_nctarank", SpecialReg::ClusterNctarank, false},
+    SpecialRow {"%clusterid", SpecialReg::Clusterid, true}, SpecialRow {"%nclusterid", SpecialReg::Nclusterid, true},
+    SpecialRow {"%is_explicit_cluster", SpecialReg::IsExplicitCluster, false},
 };
 
 // §10 special registers with a number in their name: %reserved_smem_offset_<2> and %envreg<32>.
@@ -48,10 +54,9 @@ constexpr std::array kNumberedSpecials = {
     NumberedSpecial {"%envreg", SpecialReg::Envreg, 32},
 };
 
-// §10 special registers the device model does not supply (clusters, performance monitors): a kernel that
-// reads one is refused with this name instead of an "undefined register".
-constexpr std::array<std::string_view, 9> kUnmodeledSpecials = {"%clusterid", "%nclusterid", "%cluster_ctaid",
-    "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank", "%is_explicit_cluster", "%pm", "%current_graph_exec"};
+// §10 special registers the device model does not supply (performance monitors, graphs): a kernel that reads one
+// is refused with this name instead of an "undefined register".
+constexpr std::array<std::string_view, 2> kUnmodeledSpecials = {"%pm", "%current_graph_exec"};
 
 bool parseNumberedSpecial(std::string_view name, Operand& op)
 {

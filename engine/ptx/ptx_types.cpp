@@ -80,7 +80,10 @@ std::optional<ScalarType> parseScalarType(std::string_view word)
 
 std::optional<StateSpace> parseStateSpace(std::string_view word)
 {
-    // PTX ISA 8.5 §5.1: .shared::cta is the CTA's shared window (plain .shared); ::cluster is not modeled.
+    // PTX ISA 8.5 §5.1: .shared::cta is the CTA's shared window (plain .shared); .shared::cluster the windows of
+    // every CTA of the cluster.
+    if (word == "shared::cluster")
+        return StateSpace::SharedCluster;
     if (word == "global")
         return StateSpace::Global;
     if (word == "shared" || word == "shared::cta")
@@ -135,6 +138,8 @@ std::string_view stateSpaceName(StateSpace space)
         return "const";
     case StateSpace::Param:
         return "param";
+    case StateSpace::SharedCluster:
+        return "shared::cluster";
     }
     return "?";
 }

@@ -40,6 +40,8 @@ enum class StateSpace : std::uint8_t {
     Local,
     Const,
     Param,
+    /// .shared::cluster (§5.1.4): the shared memory of every CTA of the cluster (distributed shared memory).
+    SharedCluster,
 };
 
 /// The register file an interpreter keeps per width: registers of one file share a dense index space.

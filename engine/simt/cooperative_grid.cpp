@@ -14,6 +14,29 @@ CooperativeGrid::CooperativeGrid(const LaunchPlan& plan, DeviceMemory& memory, E
         m_blocks.push_back(std::make_unique<CtaRunner>(plan, memory, observer, counters, issue));
         m_blocks.back()->start(b);
     }
+    if (plan.clusterSize() > 1)
+        formClusters(plan);
+}
+
+void CooperativeGrid::formClusters(const LaunchPlan& plan)
+{
+    // The CUDA C++ Programming Guide's "Thread Block Clusters": the cluster of a CTA is its ctaid divided by the
+    // cluster shape, its rank the ctaid modulo the shape, x fastest (%clusterid, %cluster_ctarank).
+    const auto& c = plan.cluster;
+    const std::array<std::uint32_t, 3> clusters { plan.grid[0] / c[0], plan.grid[1] / c[1], plan.grid[2] / c[2] };
+    m_clusters.resize(std::size_t { clusters[0] } * clusters[1] * clusters[2]);
+    for (auto& cluster : m_clusters) {
+        cluster = std::make_unique<ClusterState>();
+        cluster->ctas.resize(plan.clusterSize());
+    }
+    for (auto& block : m_blocks) {
+        const auto& id = block->cta().ctaid;
+        const std::size_t cluster
+            = id[0] / c[0] + std::size_t { clusters[0] } * (id[1] / c[1] + std::size_t { clusters[1] } * (id[2] / c[2]));
+        const std::uint32_t rank = id[0] % c[0] + c[0] * (id[1] % c[1] + c[1] * (id[2] % c[2]));
+        m_clusters[cluster]->ctas[rank] = &block->cta();
+        block->setCluster(m_clusters[cluster].get(), rank);
+    }
 }
 
 bool CooperativeGrid::run(const std::stop_token& stop)
@@ -37,6 +60,7 @@ bool CooperativeGrid::round(bool& ran)
 {
     for (std::size_t b = 0; b < m_blocks.size(); ++b) {
         CtaRunner& block = *m_blocks[b];
+        block.releaseBarriers(); // a cluster barrier other CTAs completed
         for (std::uint32_t w = 0; w < block.cta().warps.size(); ++w) {
             if (block.cta().warps[w].status != WarpStatus::Ready)
                 continue;

@@ -18,6 +18,8 @@ namespace engine::simt {
 /// address %envreg1:%envreg2 give (launch_environment.h), and all blocks run interleaved — round-robin
 /// over blocks, each block's ready warps in index order for up to kSliceInstructions, a polling load
 /// ending a warp's turn — so a block that polls lets the others reach the barrier. Deterministic.
+/// A launch of thread-block clusters runs the same way, each CTA knowing the CTAs of its cluster (ClusterState)
+/// for distributed shared memory and barrier.cluster.
 /// Lives on the thread that runs the launch.
 class CooperativeGrid {
 public:
@@ -38,8 +40,11 @@ private:
     bool round(bool& ran);
     /// When no warp of any block can run but some are not done: a deadlock fault in the first such block.
     bool detectDeadlock();
+    /// Groups the blocks of a cluster launch into their clusters (LaunchPlan::cluster).
+    void formClusters(const LaunchPlan& plan);
 
     std::vector<std::unique_ptr<CtaRunner>> m_blocks;
+    std::vector<std::unique_ptr<ClusterState>> m_clusters;
     std::size_t m_faulted = 0;
 };
 

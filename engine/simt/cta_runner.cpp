@@ -1,5 +1,6 @@
 #include "engine/simt/cta_runner.h"
 
+#include "engine/simt/cluster_ops.h"
 #include "engine/simt/mbarrier_ops.h"
 #include "engine/simt/operand_access.h"
 #include "engine/simt/simt_stack.h"
@@ -21,6 +22,14 @@ CtaRunner::CtaRunner(const LaunchPlan& plan, DeviceMemory& memory, ExecutionObse
     m_ctx.counters = &counters;
     m_ctx.printfLog = plan.printfLog;
     m_cta.warps.resize(plan.warpsPerBlock);
+    m_ownCluster.ctas = { &m_cta };
+    m_ctx.cluster = &m_ownCluster;
+}
+
+void CtaRunner::setCluster(ClusterState* cluster, std::uint32_t rank)
+{
+    m_ctx.cluster = cluster;
+    m_ctx.clusterRank = rank;
 }
 
 void CtaRunner::start(std::uint64_t linear)
@@ -33,6 +42,8 @@ void CtaRunner::start(std::uint64_t linear)
     m_cta.shared.assign(m_plan.reservedSharedBase + m_plan.reservedSharedBytes, 0);
     m_cta.local.assign(m_plan.localBytesPerThread * m_plan.threadsPerBlock, 0);
     m_cta.barriers = {};
+    m_ownCluster.arrivedWarps = 0;
+    m_ownCluster.phase = 0;
     m_cta.liveThreads = m_plan.threadsPerBlock;
     const auto& b = m_plan.block;
     for (std::uint32_t w = 0; w < m_plan.warpsPerBlock; ++w) {
@@ -74,6 +85,7 @@ void CtaRunner::resetWarp(WarpState& warp, std::uint32_t w)
     warp.barrierPc = 0;
     warp.barrierInstr = nullptr;
     warp.barrierMask = 0;
+    warp.clusterPhase = 0;
     warp.carry = 0;
 }
 
@@ -148,9 +160,27 @@ bool CtaRunner::releaseMbarrierWaits()
     return released;
 }
 
+bool CtaRunner::releaseClusterWaits()
+{
+    ClusterState& cluster = *m_ctx.cluster;
+    completeClusterPhase(cluster);
+    bool released = false;
+    for (WarpState& warp : m_cta.warps) {
+        if (warp.status != WarpStatus::AtBarrier || warp.barrier != kClusterWait || cluster.phase <= warp.clusterPhase)
+            continue;
+        warp.status = WarpStatus::Ready;
+        released = true;
+        if (m_ctx.observer)
+            m_ctx.observer->onBarrier(BarrierEvent { WarpRef { m_cta.ctaid, m_cta.linear, warp.index }, kClusterWait,
+                warp.barrierPc, BarrierPhase::Release });
+    }
+    return released;
+}
+
 bool CtaRunner::releaseBarriers()
 {
     bool released = releaseMbarrierWaits();
+    released = releaseClusterWaits() || released;
     const std::uint32_t live = liveWarps();
     for (std::uint32_t b = 0; b < kBarrierCount; ++b) {
         const BarrierState& bar = m_cta.barriers[b];
@@ -219,6 +249,12 @@ bool CtaRunner::detectDeadlock()
         if (!found) {
             first = w.index;
             found = true;
+        }
+        if (w.barrier == kClusterWait) {
+            detail += (detail.empty() ? "" : "; ") + std::string("warp ") + std::to_string(w.index)
+                + " waits in barrier.cluster.wait (PC " + std::to_string(w.barrierPc) + ", "
+                + std::to_string(m_ctx.cluster->arrivedWarps) + " warps of the cluster arrived)";
+            continue;
         }
         if (w.barrier == kMbarrierWait) {
             detail += (detail.empty() ? "" : "; ") + std::string("warp ") + std::to_string(w.index)

@@ -30,6 +30,12 @@ public:
     bool releaseBarriers();
     /// Lets warps waiting in mbarrier.try_wait go on once their phase completed (PTX ISA 8.5 §9.7.13.15.16).
     bool releaseMbarrierWaits();
+    /// Completes the cluster barrier when every live warp of the cluster has arrived, and lets this CTA's warps
+    /// waiting in barrier.cluster.wait go on once their phase completed (§9.7.13.2).
+    bool releaseClusterWaits();
+    /// Makes the CTA rank `rank` of `cluster` (a cluster launch, cooperative_grid.h); by default a CTA is a
+    /// cluster of one.
+    void setCluster(ClusterState* cluster, std::uint32_t rank);
     /// True when every warp is done.
     bool finished() const;
     /// Records a deadlock fault when no warp is ready but some are not done; returns true if so.
@@ -48,6 +54,7 @@ private:
 
     const LaunchPlan& m_plan;
     CtaState m_cta;
+    ClusterState m_ownCluster; ///< the cluster of one of a launch without clusters
     ExecContext m_ctx;
     IssueCounters& m_issue;
 };

@@ -52,6 +52,8 @@ struct ExecContext {
     const LaunchPlan* plan = nullptr;
     DeviceMemory* memory = nullptr;
     CtaState* cta = nullptr;
+    ClusterState* cluster = nullptr; ///< the CTA's cluster (a cluster of one outside cluster launches)
+    std::uint32_t clusterRank = 0; ///< %cluster_ctarank
     WarpState* warp = nullptr;
     ExecutionObserver* observer = nullptr;
     WriteJournal* journal = nullptr; ///< when set, global stores record the bytes they overwrite

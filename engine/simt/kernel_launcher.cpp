@@ -52,13 +52,15 @@ Result<LaunchStats> runKernel(const LaunchRequest& request, DeviceMemory& memory
         if (auto error = checkCooperativeFit(*request.profile, *plan, request.registersPerThread))
             return *error;
         plan.value().gridWorkspace = gridSyncWorkspace(memory);
+    }
+    if (plan->interleaved()) {
         CooperativeGrid grid(*plan, memory, observer, stats.perFunction, issue);
         if (!grid.run(stop))
             return describeFault(grid.faultContext());
         stats.divergentBranches = grid.divergentBranches();
     }
     CtaRunner runner(*plan, memory, observer, stats.perFunction, issue);
-    for (std::uint64_t b = 0; b < plan->blockCount && !plan->cooperative; ++b) {
+    for (std::uint64_t b = 0; b < plan->blockCount && !plan->interleaved(); ++b) {
         runner.start(b);
         if (!runner.runToCompletion(stop))
             return describeFault(runner.context());

@@ -32,6 +32,9 @@ struct LaunchRequest {
     /// Launched with cudaLaunchCooperativeKernel: every block co-resident, grid-wide sync available
     /// (cooperative_grid.h).
     bool cooperative = false;
+    /// CTAs per thread-block cluster (cudaLaunchAttributeClusterDimension; CUDA C++ Programming Guide, "Thread
+    /// Block Clusters"); zeros: the kernel's .reqnctapercluster (__cluster_dims__), or no cluster.
+    std::array<std::uint32_t, 3> cluster { 0, 0, 0 };
     /// Registers per thread as ptxas allocates them for the device (engine/host/kernel_resources.h), for the
     /// timing model's occupancy and the cooperative launch's co-residency check; 0: not known to the caller
     /// (the timed executor then finds it itself).

@@ -144,6 +144,41 @@ std::string kernelDisplayName(const ptx::Function& fn)
     return d.substr(0, d.find('('));
 }
 
+namespace {
+
+/// The launch's cluster shape: the request's, else the kernel's .reqnctapercluster, else one CTA. Checked as the
+/// CUDA C++ Programming Guide's "Thread Block Clusters" and the PTX ISA (§11.4.9) require: compute capability
+/// 9.0, the grid a multiple of the cluster in every dimension, at most 8 CTAs (the portable cluster size), and
+/// the kernel's own shape when it declares one.
+Result<std::array<std::uint32_t, 3>> clusterShape(const LaunchRequest& r, const ptx::Function& fn, const std::string& name)
+{
+    const std::array<std::uint32_t, 3> none { 0, 0, 0 };
+    const bool requested = r.cluster != none;
+    const bool declared = fn.reqnctapercluster != none;
+    if (!requested && !declared && !fn.explicitCluster)
+        return std::array<std::uint32_t, 3> { 1, 1, 1 };
+    if (requested && declared && r.cluster != fn.reqnctapercluster)
+        return launchError(name, "its cluster shape is fixed by __cluster_dims__ (.reqnctapercluster)");
+    if (!requested && !declared)
+        return launchError(name, "needs a cluster launch (.explicitcluster): give the launch a \"cluster\" shape");
+    auto cluster = requested ? r.cluster : fn.reqnctapercluster;
+    for (auto& d : cluster)
+        d = std::max(d, 1U);
+    if (r.profile && r.profile->computeCapability < ComputeCapability { 9, 0 })
+        return launchError(name, "thread-block clusters need compute capability 9.0; the " + r.profile->name + " ("
+                + r.profile->id + ") has " + r.profile->computeCapability.toString());
+    const std::uint32_t size = cluster[0] * cluster[1] * cluster[2];
+    if (size > 8)
+        return launchError(name, "a cluster of " + std::to_string(size) + " CTAs (8 at most, the portable cluster size)");
+    for (int i = 0; i < 3; ++i) {
+        if (r.grid[static_cast<std::size_t>(i)] % cluster[static_cast<std::size_t>(i)] != 0)
+            return launchError(name, "the grid is not a multiple of the cluster shape in dimension " + std::string(1, "xyz"[i]));
+    }
+    return cluster;
+}
+
+} // namespace
+
 Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& image)
 {
     if (!r.module || r.kernel >= r.module->functions.size())
@@ -184,6 +219,12 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
         plan.reservedSharedBytes = kReservedSharedBytes;
     }
     plan.cooperative = r.cooperative;
+    if (auto cluster = clusterShape(r, fn, name); !cluster)
+        return cluster.error();
+    else
+        plan.cluster = *cluster;
+    plan.explicitCluster = plan.clusterSize() > 1 || fn.explicitCluster
+        || r.cluster != std::array<std::uint32_t, 3> { 0, 0, 0 };
     plan.printfLog = r.printfLog;
     plan.params = r.params;
     plan.instructionBudget = r.instructionBudget;

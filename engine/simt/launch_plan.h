@@ -38,6 +38,13 @@ struct LaunchPlan {
     std::uint64_t reservedSharedBase = 0;
     std::uint64_t reservedSharedBytes = 0;
     bool cooperative = false; ///< cudaLaunchCooperativeKernel (cooperative_grid.h)
+    /// CTAs per cluster ({1, 1, 1}: none); a launch of clusters runs every block interleaved (cooperative_grid.h)
+    /// so that the CTAs of a cluster can read each other's shared memory and meet at barrier.cluster.
+    std::array<std::uint32_t, 3> cluster { 1, 1, 1 };
+    bool explicitCluster = false; ///< %is_explicit_cluster: launched with a cluster shape
+    std::uint32_t clusterSize() const { return cluster[0] * cluster[1] * cluster[2]; }
+    /// Every block runs interleaved with the others (cooperative launch, or clusters of two or more CTAs).
+    bool interleaved() const { return cooperative || clusterSize() > 1; }
     std::uint64_t gridWorkspace = 0; ///< global address of the grid-sync workspace (%envreg1:%envreg2); 0: none
     PrintfLog* printfLog = nullptr; ///< LaunchRequest::printfLog
     std::uint64_t localBytesPerThread = 0;

@@ -1,6 +1,7 @@
 #include "engine/simt/memory_access.h"
 
 #include "engine/simt/address_layout.h"
+#include "engine/simt/cluster_ops.h"
 #include "engine/simt/operand_access.h"
 
 #include <cstring>
@@ -85,10 +86,14 @@ std::uint8_t* lanePointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_
 {
     ptx::StateSpace space = plan.space;
     if (space == ptx::StateSpace::Generic) {
-        // address_layout.h: the generic windows of .shared and .local; the rest is .global.
+        // address_layout.h: the generic windows of .shared, .local and the cluster's shared memory; the rest is
+        // .global.
         if (inSharedWindow(address)) {
             space = ptx::StateSpace::Shared;
             address -= kSharedWindowBase;
+        } else if (inClusterWindow(address)) {
+            space = ptx::StateSpace::SharedCluster;
+            address = address - kClusterWindowBase + kClusterRankBytes;
         } else if (inLocalWindow(address)) {
             space = ptx::StateSpace::Local;
             address -= kLocalWindowBase;
@@ -98,7 +103,8 @@ std::uint8_t* lanePointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_
     }
     ctx.addresses[lane] = address;
     switch (space) {
-    case ptx::StateSpace::Shared: resolved = MemorySpace::Shared; break;
+    case ptx::StateSpace::Shared:
+    case ptx::StateSpace::SharedCluster: resolved = MemorySpace::Shared; break;
     case ptx::StateSpace::Local: resolved = MemorySpace::Local; break;
     case ptx::StateSpace::Const: resolved = MemorySpace::Const; break;
     case ptx::StateSpace::Param: resolved = MemorySpace::Param; break;
@@ -109,6 +115,7 @@ std::uint8_t* lanePointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_
     switch (space) {
     case ptx::StateSpace::Shared:
         return inRange(ctx, plan, ctx.cta->shared.data(), ctx.cta->shared.size(), resolved, address, lane);
+    case ptx::StateSpace::SharedCluster: return clusterSharedPointer(ctx, address, plan.size, lane);
     case ptx::StateSpace::Local: return localPointer(ctx, plan, address, lane);
     case ptx::StateSpace::Param: return paramPointer(ctx, plan, address, lane);
     default: return globalPointer(ctx, plan, resolved, address, lane);

@@ -68,6 +68,21 @@ std::uint64_t uniformSpecial(const ExecContext& ctx, const ptx::Operand& op)
         return plan.reservedSharedBase + plan.reservedSharedBytes;
     case ptx::SpecialReg::Envreg:
         return environmentRegister(plan, c);
+    // PTX ISA 8.5 §10.16-10.22: the CTA's place in its cluster, the cluster's in the grid.
+    case ptx::SpecialReg::ClusterCtarank:
+        return ctx.clusterRank;
+    case ptx::SpecialReg::ClusterNctarank:
+        return plan.clusterSize();
+    case ptx::SpecialReg::ClusterCtaid:
+        return ctx.cta->ctaid[c] % plan.cluster[c];
+    case ptx::SpecialReg::ClusterNctaid:
+        return plan.cluster[c];
+    case ptx::SpecialReg::Clusterid:
+        return ctx.cta->ctaid[c] / plan.cluster[c];
+    case ptx::SpecialReg::Nclusterid:
+        return plan.grid[c] / plan.cluster[c];
+    case ptx::SpecialReg::IsExplicitCluster:
+        return plan.explicitCluster ? 1 : 0;
     default:
         throw std::logic_error("uniformSpecial: per-lane special register");
     }

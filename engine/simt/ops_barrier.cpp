@@ -1,4 +1,5 @@
 // PTX ISA 8.5 §9.7.13 "Parallel Synchronization and Communication": bar/barrier, membar/fence.
+#include "engine/simt/cluster_ops.h"
 #include "engine/simt/operand_access.h"
 #include "engine/simt/ops.h"
 
@@ -90,6 +91,10 @@ void execBar(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
     if (ins.has(ptx::FlagWarp))
         return;
+    if (ins.scope == ptx::MemScope::Cluster) { // §9.7.13.2 barrier.cluster.arrive / .wait
+        clusterBarrier(ctx, ins, mask);
+        return;
+    }
     arrive(ctx, ins, mask);
 }
 

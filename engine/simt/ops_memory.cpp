@@ -235,6 +235,13 @@ void execCvta(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
         base = kLocalWindowBase;
     const bool narrow = ins.type == ptx::ScalarType::U32;
     for (auto& a : v) {
+        if (ins.space == ptx::StateSpace::SharedCluster) { // address_layout.h: the executing CTA's own, or a rank's
+            if (toSpace)
+                a = inSharedWindow(a) ? a - kSharedWindowBase : a - kClusterWindowBase + kClusterRankBytes;
+            else
+                a = a < kClusterRankBytes ? a + kSharedWindowBase : a - kClusterRankBytes + kClusterWindowBase;
+            continue;
+        }
         a = toSpace ? a - base : a + base;
         if (narrow)
             a &= 0xffffffffu;
@@ -252,9 +259,10 @@ void execIsspacep(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t m
         const bool local = inLocalWindow(a);
         switch (ins.space) {
         case ptx::StateSpace::Shared: a = shared; break;
+        case ptx::StateSpace::SharedCluster: a = shared || inClusterWindow(a); break;
         case ptx::StateSpace::Local: a = local; break;
         case ptx::StateSpace::Param: a = 0; break;
-        default: a = !shared && !local && a >= kGlobalBase; break;
+        default: a = !shared && !local && !inClusterWindow(a) && a >= kGlobalBase; break;
         }
     }
     writeOperand(ctx, ins.operands[0], v, mask);

@@ -46,6 +46,7 @@ struct WarpState {
     std::uint32_t barrierMask = 0; ///< lanes that executed it
     std::uint32_t mbarrierOffset = 0; ///< mbarrier.try_wait: the shared-memory offset of the mbarrier waited on
     std::uint32_t mbarrierParity = 0; ///< and the parity of the phase it waits for
+    std::uint32_t clusterPhase = 0; ///< barrier.cluster.arrive: the cluster barrier's phase it arrived in
     std::uint32_t carry = 0; ///< per-lane carry flag CC.CF (PTX ISA 8.5 §9.7.1.13 add.cc/addc)
     std::array<std::array<std::uint32_t, kWarpLanes>, 3> tid {}; ///< %tid.x/.y/.z per lane
     std::vector<SimtEntry> stack;
@@ -73,6 +74,8 @@ struct BarrierState {
 inline constexpr std::uint32_t kBarrierCount = 16;
 /// WarpState::barrier of a warp that waits in mbarrier.try_wait (PTX ISA 8.5 §9.7.13.15.16), not at bar.sync.
 inline constexpr std::uint32_t kMbarrierWait = kBarrierCount;
+/// WarpState::barrier of a warp that waits in barrier.cluster.wait (PTX ISA 8.5 §9.7.13.2).
+inline constexpr std::uint32_t kClusterWait = kBarrierCount + 1;
 
 /// A CTA in flight: its warps, shared memory, local memory and barriers.
 struct CtaState {
@@ -83,6 +86,14 @@ struct CtaState {
     std::vector<WarpState> warps;
     std::array<BarrierState, kBarrierCount> barriers {};
     std::uint32_t liveThreads = 0; ///< threads that have not exited
+};
+
+/// The CTAs of one thread-block cluster and its barrier (PTX ISA 8.5 §9.7.13.2 barrier.cluster): arrivals are
+/// counted per warp, as for bar.sync, over the warps of every CTA of the cluster that have not exited.
+struct ClusterState {
+    std::vector<CtaState*> ctas; ///< by %cluster_ctarank
+    std::uint32_t arrivedWarps = 0;
+    std::uint32_t phase = 0; ///< barrier phases completed
 };
 
 } // namespace engine::simt

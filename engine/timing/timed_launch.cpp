@@ -130,7 +130,7 @@ namespace {
 
     std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now)
     {
-        if (m_plan.cooperative) { // the block already ran with the whole grid (runCooperative)
+        if (m_plan.interleaved()) { // the block already ran with the whole grid (runCooperative)
             m_sms[sm].addBlock(m_nextBlock, m_recorder.takeBlockTraces(m_nextBlock), now, m_age);
             ++m_nextBlock;
         } else {
@@ -205,7 +205,8 @@ namespace {
     // dispatch: they run functionally together first, and the timing model then replays each block's
     // recorded instruction stream — the polling iterations of a grid barrier included, as the interleaved
     // functional run made them (an approximation of how long a block waits). checkCooperativeFit made sure
-    // the first wave holds every block.
+    // the first wave holds every block. A launch of clusters runs the same way: the CTAs of a cluster read each
+    // other's shared memory and meet at barrier.cluster (timed per block like bar.sync, static_instruction.h).
     std::optional<Error> LaunchTimer::runCooperative(simt::DeviceMemory& memory, const std::stop_token& outer)
     {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
@@ -368,10 +369,10 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // a cooperative grid runs whole before the timing (runCooperative).
     const std::uint64_t firstWave = std::uint64_t(request.profile->smCount) * std::uint64_t(occupancy->blocksPerSm);
     const bool runAhead = resolveThreads(options.threads) >= 2 && !options.sampling.enabled
-        && plan->blockCount > firstWave && !plan->cooperative;
+        && plan->blockCount > firstWave && !plan->interleaved();
     auto timer = std::make_unique<LaunchTimer>(
         request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy, runAhead);
-    if (plan->cooperative) {
+    if (plan->interleaved()) {
         if (auto error = timer->runCooperative(memory, stop))
             return *error;
     }
