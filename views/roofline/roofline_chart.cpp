@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace views {
 
@@ -121,15 +122,18 @@ void RooflineChart::rebuild()
     const auto y = roofline_geometry::decades(ys, { 1e9, 1e12 });
     m_plot->xAxis->setRange(x.lower, x.upper);
     m_plot->yAxis->setRange(y.lower, y.upper * 3);
+    QVector<RoofLabel> labels;
     for (int r = 0; r < m_runs.size(); ++r) {
         const QColor color = rooflineDeviceColor(r, r == m_runs.size() - 1);
-        addRoofs(*m_runs[r], color, x.lower, x.upper);
+        addRoofs(*m_runs[r], color, x.lower, x.upper, labels);
         addDots(r, color);
     }
+    placeLabels(labels, x.lower, x.upper);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void RooflineChart::addRoofs(const model::RooflineRun& run, QColor color, double xLower, double xUpper)
+void RooflineChart::addRoofs(
+    const model::RooflineRun& run, QColor color, double xLower, double xUpper, QVector<RoofLabel>& labels)
 {
     const double top = highestCompute(run);
     const auto device = QString::fromStdString(run.deviceId);
@@ -139,9 +143,9 @@ void RooflineChart::addRoofs(const model::RooflineRun& run, QColor color, double
         lowestRidge = std::min(lowestRidge, ridge);
         QPen pen(color, c.id == "dram" ? 2.0 : 1.2, c.id == "dram" ? Qt::SolidLine : Qt::DashLine);
         addLine(m_plot, { xLower, ridge }, { c.peak * xLower, top }, pen);
-        addLabel(m_plot, xLower * 1.15, c.peak * xLower * 1.15,
-            QStringLiteral("%1 %2 %3 GB/s").arg(device, QString::fromStdString(c.label)).arg(c.peak / 1e9, 0, 'f', 0), color,
-            Qt::AlignLeft | Qt::AlignBottom);
+        labels.push_back({ false, c.peak * xLower * 1.15,
+            QStringLiteral("%1 %2 %3 GB/s").arg(device, QString::fromStdString(c.label)).arg(c.peak / 1e9, 0, 'f', 0),
+            color });
     }
     auto computes = run.ceilings.compute;
     computes.push_back(run.ceilings.integer);
@@ -149,10 +153,35 @@ void RooflineChart::addRoofs(const model::RooflineRun& run, QColor color, double
         const double from = std::max(xLower, lowestRidge * c.peak / top);
         const bool fp32 = c.id == "fp32";
         addLine(m_plot, { from, xUpper }, { c.peak, c.peak }, QPen(color, fp32 ? 2.0 : 1.0, fp32 ? Qt::SolidLine : Qt::DotLine));
-        addLabel(m_plot, xUpper / 1.1, c.peak, QStringLiteral("%1 %2 %3 %4").arg(device, QString::fromStdString(c.label))
+        labels.push_back({ true, c.peak,
+            QStringLiteral("%1 %2 %3 %4")
+                .arg(device, QString::fromStdString(c.label))
                 .arg(c.peak >= 1e12 ? c.peak / 1e12 : c.peak / 1e9, 0, 'f', 1)
-                .arg(c.id == "integer" ? (c.peak >= 1e12 ? tr("Tops/s") : tr("Gops/s")) : (c.peak >= 1e12 ? tr("TFLOP/s") : tr("GFLOP/s"))),
-            color, Qt::AlignRight | Qt::AlignBottom);
+                .arg(c.id == "integer" ? (c.peak >= 1e12 ? tr("Tops/s") : tr("Gops/s"))
+                                       : (c.peak >= 1e12 ? tr("TFLOP/s") : tr("GFLOP/s"))),
+            color });
+    }
+}
+
+void RooflineChart::placeLabels(const QVector<RoofLabel>& labels, double xLower, double xUpper)
+{
+    // One text line, in decades of the y axis (the axis rect's height before the first layout: the widget's).
+    const QCPRange y = m_plot->yAxis->range();
+    const int pixels = m_plot->axisRect()->height() > 0 ? m_plot->axisRect()->height() : std::max(200, height() - 80);
+    const double gap = (std::log10(y.upper) - std::log10(y.lower)) * (fontMetrics().height() + 1) / pixels;
+    for (const bool compute : { false, true }) {
+        QVector<double> anchors;
+        QVector<const RoofLabel*> column;
+        for (const auto& label : labels) {
+            if (label.compute == compute) {
+                anchors.push_back(std::log10(label.rate));
+                column.push_back(&label);
+            }
+        }
+        const QVector<double> placed = roofline_geometry::spread(anchors, gap);
+        for (int i = 0; i < column.size(); ++i)
+            addLabel(m_plot, compute ? xUpper / 1.1 : xLower * 1.15, std::pow(10.0, placed[i]), column[i]->text,
+                column[i]->color, (compute ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
     }
 }
 

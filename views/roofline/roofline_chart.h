@@ -44,7 +44,16 @@ private:
         engine::RooflinePoint point;
     };
     void rebuild();
-    void addRoofs(const model::RooflineRun& run, QColor color, double xLower, double xUpper);
+    /// A roof's label before placement: which column (memory roofs left, compute roofs right), its rate.
+    struct RoofLabel {
+        bool compute = false;
+        double rate = 0;
+        QString text;
+        QColor color;
+    };
+    void addRoofs(const model::RooflineRun& run, QColor color, double xLower, double xUpper, QVector<RoofLabel>& labels);
+    /// Places every roof's label so that none overlaps another of its column (roofline_geometry::spread).
+    void placeLabels(const QVector<RoofLabel>& labels, double xLower, double xUpper);
     void addDots(int runIndex, QColor color);
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);

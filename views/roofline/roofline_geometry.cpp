@@ -28,6 +28,18 @@ Range decades(const QVector<double>& values, Range atLeast)
     return { std::pow(10.0, std::floor(std::log10(lower))), std::pow(10.0, std::ceil(std::log10(upper))) };
 }
 
+QVector<double> spread(const QVector<double>& anchors, double gap)
+{
+    QVector<int> order(anchors.size());
+    for (int i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return anchors[a] < anchors[b]; });
+    QVector<double> placed(anchors);
+    for (int k = 1; k < order.size(); ++k)
+        placed[order[k]] = std::max(anchors[order[k]], placed[order[k - 1]] + gap);
+    return placed;
+}
+
 std::optional<int> nearest(const QVector<QPointF>& points, QPointF pixel, double radius)
 {
     std::optional<int> best;

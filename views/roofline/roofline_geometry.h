@@ -23,6 +23,11 @@ namespace roofline_geometry {
     /// Whole decades around every positive value, at least [lower, upper]; values ≤ 0 are ignored.
     Range decades(const QVector<double>& values, Range atLeast);
 
+    /// Positions for the labels of one column (the memory roofs' on the left, the compute roofs' on the right),
+    /// in the axis's units (log10 of the rate on a log axis): each as close above its anchor as it can be while
+    /// at least `gap` above the label below it, so no two overlap. Same order as `anchors`.
+    QVector<double> spread(const QVector<double>& anchors, double gap);
+
     /// Index of the point nearest `pixel` within `radius` pixels (points already in pixel coordinates).
     std::optional<int> nearest(const QVector<QPointF>& points, QPointF pixel, double radius);
 
