@@ -51,7 +51,7 @@ void MemoryCounters::onMemory(const simt::MemoryEvent& event)
 {
     // Atomics are counted by neither the ld nor the st counters (Nsight Compute keeps op_atom/op_red
     // apart), and instructions of called .func bodies have their own PCs, so only the kernel's are kept.
-    if (event.op == simt::MemoryOp::Atomic || event.activeMask == 0 || !event.laneAddresses || event.asyncCopy)
+    if (event.op == simt::MemoryOp::Atomic || event.activeMask == 0 || !event.laneAddresses || event.lsuUncounted)
         return;
     if (event.space == simt::MemorySpace::Global) {
         countGlobal(event, counted(event));
@@ -64,7 +64,7 @@ void MemoryCounters::onMemory(const simt::MemoryEvent& event)
 
 void MemoryCounters::onSharedResolved(const simt::MemoryEvent& event, const BankConflictResult& result)
 {
-    if (event.op != simt::MemoryOp::Atomic && event.activeMask != 0 && event.laneAddresses && !event.asyncCopy)
+    if (event.op != simt::MemoryOp::Atomic && event.activeMask != 0 && event.laneAddresses && !event.lsuUncounted)
         countShared(event, result, counted(event));
 }
 

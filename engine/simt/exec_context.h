@@ -72,6 +72,9 @@ struct ExecContext {
 
     Allocation* lastAllocation = nullptr; ///< global accesses usually hit the same buffer
     std::array<std::uint64_t, kWarpLanes> addresses {}; ///< scratch for memory instructions
+    /// Lanes of the access being resolved that reach another CTA's shared memory (clusterSharedPointer), reported
+    /// apart as MemoryEvent::lsuUncounted.
+    std::uint32_t remoteSharedLanes = 0;
     LastAccess lastAccess;
     Fault fault;
     std::vector<PcCounters>* counters = nullptr; ///< per function, as LaunchStats::perFunction

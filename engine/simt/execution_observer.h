@@ -30,10 +30,11 @@ struct MemoryEvent {
     std::uint32_t activeMask = 0;
     std::uint32_t bytesPerLane = 4; ///< the whole vector: 16 for ld.v4.f32
     const std::array<std::uint64_t, kWarpLanes>* laneAddresses = nullptr;
-    /// Moved by the asynchronous copy path, not as a load/store request of the LSU: cp.async's shared-memory
-    /// write and both sides of cp.async.bulk. Nsight Compute's ld/st request, sector and wavefront counters
-    /// leave these out (H100: docs/async_copies.md); the bytes still cross the caches and DRAM.
-    bool asyncCopy = false;
+    /// An access Nsight Compute's LSU ld/st request, sector and wavefront counters leave out (H100:
+    /// docs/async_copies.md, docs/clusters.md): cp.async's shared-memory write and both sides of cp.async.bulk
+    /// (the asynchronous copy path), and distributed-shared-memory accesses to another CTA of the cluster. Global
+    /// bytes still cross the caches and DRAM in the timing model.
+    bool lsuUncounted = false;
 };
 
 /// One warp-level instruction issue (for the timing model and the stepper).

@@ -139,19 +139,24 @@ void reportAccess(ExecContext& ctx, const AccessPlan& plan, const std::array<std
         for (auto& address : ctx.addresses)
             address -= plan.reportedDelta;
     }
+    const std::uint32_t pc = ctx.warp->stack.back().pc - 1;
+    const auto report = [&](MemorySpace space, std::uint32_t lanes, bool uncounted) {
+        if (lanes == 0)
+            return;
+        if (ctx.recordAccesses)
+            ctx.lastAccess = LastAccess { true, pc, space, plan.op, lanes, plan.reportedSize, ctx.addresses };
+        if (ctx.observer)
+            ctx.observer->onMemory(MemoryEvent { ctx.warpRef(), ctx.fnIndex, pc, space, plan.op, lanes,
+                plan.reportedSize, &ctx.addresses, uncounted });
+    };
     for (std::size_t s = 0; s < spaceMasks.size(); ++s) {
-        if (spaceMasks[s] == 0)
-            continue;
-        const std::uint32_t pc = ctx.warp->stack.back().pc - 1;
-        if (ctx.recordAccesses) {
-            ctx.lastAccess = LastAccess { true, pc, static_cast<MemorySpace>(s), plan.op, spaceMasks[s],
-                plan.reportedSize, ctx.addresses };
-        }
-        if (ctx.observer) {
-            ctx.observer->onMemory(MemoryEvent { ctx.warpRef(), ctx.fnIndex, pc, static_cast<MemorySpace>(s), plan.op,
-                spaceMasks[s], plan.reportedSize, &ctx.addresses, plan.asyncCopy });
-        }
+        const auto space = static_cast<MemorySpace>(s);
+        // Distributed shared memory: the lanes that reach another CTA of the cluster apart (MemoryEvent).
+        const std::uint32_t remote = space == MemorySpace::Shared ? spaceMasks[s] & ctx.remoteSharedLanes : 0;
+        report(space, spaceMasks[s] & ~remote, plan.lsuUncounted);
+        report(space, remote, true);
     }
+    ctx.remoteSharedLanes = 0;
 }
 
 FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
@@ -176,6 +181,7 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
 bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
 {
+    ctx.remoteSharedLanes = 0;
     FastRange fast = fastRange(ctx, plan);
     const std::uint64_t alignMask = plan.size - 1;
     if (mask == kAllLanes && fast.base) {

@@ -20,7 +20,7 @@ struct AccessPlan {
     std::uint32_t reportedSize = 0;
     std::uint32_t reportedDelta = 0;
     bool merged = false;
-    bool asyncCopy = false; ///< MemoryEvent::asyncCopy
+    bool lsuUncounted = false; ///< MemoryEvent::lsuUncounted
 };
 
 /// The access plan of ld/st/atom/red: size = element size × vector width.

@@ -29,7 +29,7 @@ namespace {
     {
         side.plan = planAccess(ctx, ins, ins.operands[slot], bytes, op);
         side.plan.space = space;
-        side.plan.asyncCopy = op == MemoryOp::Store; // cp.async's shared write: MemoryEvent::asyncCopy
+        side.plan.lsuUncounted = op == MemoryOp::Store; // cp.async's shared write: MemoryEvent::lsuUncounted
         LaneBits addr;
         readAddress(ctx, ins.operands[slot], addr);
         return resolveLanes(ctx, side.plan, addr, mask, side.pointers, side.spaces);
@@ -124,10 +124,10 @@ namespace {
         readAddress(ctx, ins.operands[1], srcAddr);
         AccessPlan srcPlan = planAccess(ctx, ins, ins.operands[1], 16, MemoryOp::Load);
         srcPlan.space = toGlobal ? ptx::StateSpace::Shared : ptx::StateSpace::Global;
-        srcPlan.asyncCopy = true;
+        srcPlan.lsuUncounted = true;
         AccessPlan dstPlan = planAccess(ctx, ins, ins.operands[0], 16, MemoryOp::Store);
         dstPlan.space = toGlobal ? ptx::StateSpace::Global : ptx::StateSpace::Shared;
-        dstPlan.asyncCopy = true;
+        dstPlan.lsuUncounted = true;
         std::array<std::uint8_t*, kWarpLanes> pointers {};
         std::array<std::uint32_t, 5> spaces {};
         std::array<std::uint8_t, 16 * kWarpLanes> chunk {};

@@ -87,6 +87,8 @@ std::uint8_t* clusterSharedPointer(ExecContext& ctx, std::uint64_t address, std:
             return nullptr;
         }
         cta = ctx.cluster->ctas[rank];
+        if (cta != ctx.cta)
+            ctx.remoteSharedLanes |= 1U << lane;
     }
     if (offset > cta->shared.size() || cta->shared.size() - offset < size) {
         fail(ctx, lane, address, "a distributed shared memory access outside the CTA's shared memory");

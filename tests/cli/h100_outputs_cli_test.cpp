@@ -1,7 +1,8 @@
-// The outputs of the asynchronous-copy, constant-memory and source-tree kernels against an H100's, byte for byte:
+// The outputs of the asynchronous-copy, thread-block cluster, constant-memory and source-tree kernels against an H100's, byte for byte:
 // warpscope-cli runs each scenario at the sizes measured and dumps its outputs; their FNV-1a hashes must equal
-// those of the files the H100 wrote (bench/hardware/h100/async/outputs_fnv1a.txt, made by
-// bench/hardware/async_copy_on_device.sh and symbols_probe.cu; docs/async_copies.md, docs/symbols_h100.md).
+// those of the files the H100 wrote (bench/hardware/h100/outputs_fnv1a.txt, made by
+// bench/hardware/async_copy_on_device.sh, cluster_on_device.sh and symbols_probe.cu; docs/async_copies.md,
+// docs/clusters.md, docs/symbols_h100.md).
 #include "tests/cli/cli_process.h"
 
 #include <cstdio>
@@ -33,7 +34,7 @@ std::string fnv1a(const fs::path& file)
 
 std::map<std::string, std::string> measured()
 {
-    std::ifstream in(kSource / "bench/hardware/h100/async/outputs_fnv1a.txt");
+    std::ifstream in(kSource / "bench/hardware/h100/outputs_fnv1a.txt");
     std::map<std::string, std::string> hashes;
     std::string line;
     while (std::getline(in, line)) {
@@ -78,6 +79,12 @@ TEST(H100Outputs, AsynchronousCopiesEqualTheH100s)
     expectH100Outputs(kSource / "resources/scenarios/async_copy.json", "async",
         {{"tiles_out", "doubleBufferedScale"}, {"bounded_out", "boundedCopy"}, {"reversed", "barrierReverse"},
             {"bulk_reversed", "bulkReverse"}});
+}
+
+TEST(H100Outputs, ClusterKernelsEqualTheH100s)
+{
+    expectH100Outputs(kSource / "resources/scenarios/cluster_exchange.json", "cluster",
+        {{"exchanged", "clusterExchange"}, {"summed", "clusterSum"}});
 }
 
 TEST(H100Outputs, ConstantMemoryKernelsEqualTheH100s)
