@@ -15,6 +15,9 @@
 #include <string>
 #include <vector>
 
+// The kernel files' headers first, outside the namespaces (their include guards keep them out of those).
+#include <cuda_pipeline.h>
+
 namespace wk {
 #include "../../resources/kernels/wmma_gemm.cu"
 }
@@ -99,6 +102,7 @@ int run(const std::string& dir, int m, int n, int k, bool timed)
         {"wmmaGemmShared", wk::wmmaGemmShared, dim3(m / 32, n / 32), dim3(128)},
         {"mmaLdmatrixGemm", mk::mmaLdmatrixGemm, dim3(n / 8, m / 16), dim3(32)},
         {"mmaLdmatrixTransGemm", mk::mmaLdmatrixTransGemm, dim3(n / 8, m / 16), dim3(32)},
+        {"mmaPipelineGemm", mk::mmaPipelineGemm, dim3(n / 8, m / 16), dim3(32)},
     };
     if (!timed) {
         for (const Case& one : cases)

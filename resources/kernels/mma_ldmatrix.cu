@@ -2,9 +2,14 @@
 // tile of C. A is M×K row-major __half; C is M×N row-major float. M, N and K are multiples of 16.
 //   mmaLdmatrixGemm:      B stored as N rows of K (column-major K×N): ldmatrix without .trans.
 //   mmaLdmatrixTransGemm: B stored as K rows of N (row-major K×N): ldmatrix.trans.
+//   mmaPipelineGemm:      B as in mmaLdmatrixGemm; the tiles of the next 16 columns of K are copied into shared memory
+//                         with cp.async (16 bytes a lane) while mma.sync works on this step's: a double buffer
+//                         (Programming Guide "Asynchronous Data Copies"; commit_group, wait_group 1).
 //   toHalf:               grid (count / 256), block 256: small integers -4..4 as __half (as in wmma_gemm.cu).
-// Both GEMMs: grid (N / 8, M / 16), block 32. On sm_80 and later one m16n8k16 per 16 columns of K; before, two m16n8k8.
+// The GEMMs: grid (N / 8, M / 16), block 32. On sm_80 and later one m16n8k16 per 16 columns of K; before, two m16n8k8
+// (and, without cp.async, the pipeline's copies are plain loads and stores).
 #include <cuda_fp16.h>
+#include <cuda_pipeline.h>
 
 namespace {
 
@@ -104,6 +109,40 @@ __global__ void mmaLdmatrixTransGemm(const __half* a, const __half* b, float* c,
         asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];" : "=r"(fb[0]), "=r"(fb[1]) : "r"(p));
         multiply(fa, fb, d);
         __syncwarp();
+    }
+    storeC(c, n, tileM, tileN, d);
+}
+
+__global__ void mmaPipelineGemm(const __half* a, const __half* b, float* c, int m, int n, int k)
+{
+    __shared__ __align__(16) __half as[2][16][16];
+    __shared__ __align__(16) __half bs[2][8][16]; // N rows of K
+    const int lane = threadIdx.x;
+    const int tileM = blockIdx.y * 16;
+    const int tileN = blockIdx.x * 8;
+    // One step's tiles: A's 16 rows of 32 bytes are 32 chunks of 16 bytes (one a lane), B's 8 rows 16 chunks.
+    const auto fetch = [&](int stage, int kk) {
+        __pipeline_memcpy_async(&as[stage][lane / 2][(lane % 2) * 8], &a[(tileM + lane / 2) * k + kk + (lane % 2) * 8], 16);
+        if (lane < 16)
+            __pipeline_memcpy_async(&bs[stage][lane / 2][(lane % 2) * 8], &b[(tileN + lane / 2) * k + kk + (lane % 2) * 8], 16);
+        __pipeline_commit();
+    };
+    float d[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    fetch(0, 0);
+    for (int kk = 0, s = 0; kk < k; kk += 16, s ^= 1) {
+        if (kk + 16 < k)
+            fetch(s ^ 1, kk + 16);
+        else
+            __pipeline_commit(); // an empty group keeps wait_prior(1) waiting for this step's
+        __pipeline_wait_prior(1);
+        __syncwarp();
+        unsigned fa[4];
+        unsigned fb[2];
+        loadA(as[s], fa);
+        const unsigned p = sharedAddress(&bs[s][lane % 8][((lane / 8) % 2) * 8]);
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];" : "=r"(fb[0]), "=r"(fb[1]) : "r"(p));
+        multiply(fa, fb, d);
+        __syncwarp(); // the stage is refilled only after every lane has read it
     }
     storeC(c, n, tileM, tileN, d);
 }

@@ -66,13 +66,15 @@ TEST(TensorCli, MmaLdmatrixScenarioEqualsACpuGemmAndCountsLdmatrixWavefronts)
     const auto run
         = runCli({"run", scenario("mma_ldmatrix.json"), "--set", "m=32", "--set", "n=32", "--set", "k=32", "--dump",
                      "a=" + (dir / "a.bin").string(), "--dump", "b=" + (dir / "b.bin").string(), "--dump",
-                     "c=" + (dir / "c.bin").string(), "--dump", "c_trans=" + (dir / "t.bin").string(), "--json"},
+                     "c=" + (dir / "c.bin").string(), "--dump", "c_trans=" + (dir / "t.bin").string(), "--dump",
+                     "c_pipe=" + (dir / "p.bin").string(), "--json"},
             kNoUserProfiles);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto a = readDump<std::uint16_t>(dir / "a.bin");
     const auto b = readDump<std::uint16_t>(dir / "b.bin");
     EXPECT_EQ(wrongElements(a, b, readDump<float>(dir / "c.bin"), 32, 32, 32, true), 0);
     EXPECT_EQ(wrongElements(a, b, readDump<float>(dir / "t.bin"), 32, 32, 32, false), 0);
+    EXPECT_EQ(wrongElements(a, b, readDump<float>(dir / "p.bin"), 32, 32, 32, true), 0);
     const auto json = nlohmann::json::parse(run.out);
     // 8 warps × 2 steps of K × (ldmatrix.x4 for A + ldmatrix.x2 for B) = 32 requests. A's tile rows are 32 bytes
     // apart, so rows r and r + 4 of a matrix share banks: 2 passes per matrix, 8 for .x4, 4 for .x2 (12 per
@@ -83,6 +85,12 @@ TEST(TensorCli, MmaLdmatrixScenarioEqualsACpuGemmAndCountsLdmatrixWavefronts)
     EXPECT_EQ(plain["shared_load_wavefronts"], 16 * 12);
     EXPECT_EQ(trans["shared_load_requests"], 32);
     EXPECT_EQ(trans["shared_load_wavefronts"], 16 * (8 + 2));
+    // The cp.async double buffer: per warp and step two cp.async (A: 32 lanes of 16 bytes, 16 rows of 32 bytes;
+    // B: 16 lanes), counted as global loads, none as shared stores; its ldmatrix as before.
+    const auto& pipe = json["launches"][4];
+    EXPECT_EQ(pipe["global_load_requests"], 16 * 2);
+    EXPECT_EQ(pipe["shared_store_requests"], 0);
+    EXPECT_EQ(pipe["shared_load_wavefronts"], 16 * 12);
     fs::remove_all(dir);
 }
 
