@@ -1,12 +1,12 @@
 // The bundled asynchronous-copy kernels (resources/kernels/async_copy.cu) on a real GPU with the inputs warpscope
 // used, so outputs compare bit for bit and times and counters side by side (docs/async_copies.md).
 //   async_copy_probe run DIR    reads DIR/tiles_in.bin (the scenario's f32 input, from warpscope-cli --dump);
-//                               writes DIR/<kernel>.bin and prints kernel,median_us over 20 timed launches
+//                               writes DIR/<kernel>.bin and prints kernel,median_us of 21 timed launches
 //   async_copy_probe once DIR   launches each kernel once (for ncu)
 // Sizes are the scenario's defaults: tiles 512, blocks 132, n 65536, bounded 65000.
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
+#include "probe_io.h"
+#include "probe_timing.h"
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -27,63 +27,12 @@ constexpr int kBlocks = 132;
 constexpr int kN = 65536;
 constexpr int kBounded = 65000;
 
-void check(cudaError_t e, const char* what)
-{
-    if (e != cudaSuccess) {
-        std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-        std::exit(1);
-    }
-}
-
-std::vector<char> readFile(const std::string& path)
-{
-    FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) {
-        std::fprintf(stderr, "cannot read %s\n", path.c_str());
-        std::exit(1);
-    }
-    std::vector<char> bytes;
-    char buf[65536];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
-        bytes.insert(bytes.end(), buf, buf + n);
-    std::fclose(f);
-    return bytes;
-}
-
 struct Case {
     const char* name;
     std::function<void()> launch;
     void* out;
     size_t bytes;
 };
-
-void save(const std::string& path, const void* device, size_t bytes)
-{
-    std::vector<char> host(bytes);
-    check(cudaMemcpy(host.data(), device, bytes, cudaMemcpyDeviceToHost), "copy back");
-    FILE* f = std::fopen(path.c_str(), "wb");
-    std::fwrite(host.data(), 1, bytes, f);
-    std::fclose(f);
-}
-
-float medianMicroseconds(const std::function<void()>& launch)
-{
-    cudaEvent_t start, stop;
-    cudaEventCreate(&start);
-    cudaEventCreate(&stop);
-    std::vector<float> times;
-    for (int i = 0; i < 20; ++i) {
-        cudaEventRecord(start);
-        launch();
-        cudaEventRecord(stop);
-        cudaEventSynchronize(stop);
-        float ms = 0;
-        cudaEventElapsedTime(&ms, start, stop);
-        times.push_back(ms * 1000.0f);
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
 
 int run(const std::string& dir, bool timed)
 {
@@ -123,8 +72,8 @@ int run(const std::string& dir, bool timed)
         check(cudaDeviceSynchronize(), c.name);
         if (!timed)
             continue;
-        save(dir + "/" + c.name + ".bin", c.out, c.bytes);
-        std::printf("%s,%.3f\n", c.name, medianMicroseconds(c.launch));
+        saveDevice(dir + "/" + c.name + ".bin", c.out, c.bytes);
+        std::printf("%s,%.3f\n", c.name, 1000.0f * medianEventMs(c.launch));
     }
     return 0;
 }

@@ -4,8 +4,8 @@
 // folder and define: nvcc -I tests/engine/data/include_tree/include -DOFFSET=7.
 //   symbols_probe DIR   writes DIR/convolveRow.bin, DIR/convolveTapPerThread.bin, DIR/d_outputs.bin,
 //                       DIR/weightedSum.bin
-#include <cstdio>
-#include <cstdlib>
+#include "probe_io.h"
+
 #include <string>
 #include <vector>
 
@@ -17,23 +17,6 @@ namespace tree {
 }
 
 namespace {
-
-void check(cudaError_t e, const char* what)
-{
-    if (e != cudaSuccess) {
-        std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-        std::exit(1);
-    }
-}
-
-void save(const std::string& path, const void* device, size_t bytes)
-{
-    std::vector<char> host(bytes);
-    check(cudaMemcpy(host.data(), device, bytes, cudaMemcpyDeviceToHost), "copy back");
-    FILE* f = std::fopen(path.c_str(), "wb");
-    std::fwrite(host.data(), 1, bytes, f);
-    std::fclose(f);
-}
 
 void convolution(const std::string& dir)
 {
@@ -56,8 +39,8 @@ void convolution(const std::string& dir)
     check(cudaDeviceSynchronize(), "convolution");
     unsigned outputs = 0;
     check(cudaMemcpyFromSymbol(&outputs, conv::d_outputs, 4), "memcpy from symbol");
-    save(dir + "/convolveRow.bin", dOut, n * 4);
-    save(dir + "/convolveTapPerThread.bin", dTap, n * 4);
+    saveDevice(dir + "/convolveRow.bin", dOut, n * 4);
+    saveDevice(dir + "/convolveTapPerThread.bin", dTap, n * 4);
     FILE* f = std::fopen((dir + "/d_outputs.bin").c_str(), "wb");
     std::fwrite(&outputs, 4, 1, f);
     std::fclose(f);
@@ -78,7 +61,7 @@ void sourceTree(const std::string& dir)
     check(cudaMemcpyToSymbol(tree::c_coefficients, coefficients.data(), 16), "memcpy to symbol");
     tree::weightedSum<<<4, 256>>>(dOut, dIn, n);
     check(cudaDeviceSynchronize(), "weightedSum");
-    save(dir + "/weightedSum.bin", dOut, n * 4);
+    saveDevice(dir + "/weightedSum.bin", dOut, n * 4);
     std::printf("weightedSum done\n");
 }
 

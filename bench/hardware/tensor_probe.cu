@@ -6,6 +6,8 @@
 //                                kernel,median_us over 20 timed launches (CUDA events) as CSV
 //   tensor_probe once DIR M N K  launches each GEMM once (for ncu)
 //   tensor_probe latency         prints cycles per dependent mma.sync (f32 and f16 accumulators)
+#include "probe_io.h"
+
 #include <cuda_fp16.h>
 #include <mma.h>
 
@@ -26,29 +28,6 @@ namespace mk {
 }
 
 namespace {
-
-void check(cudaError_t e, const char* what)
-{
-    if (e != cudaSuccess) {
-        std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-        std::exit(1);
-    }
-}
-
-std::vector<char> readFile(const std::string& path)
-{
-    FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) {
-        std::fprintf(stderr, "cannot read %s\n", path.c_str());
-        std::exit(1);
-    }
-    std::vector<char> bytes;
-    char buf[65536];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
-        bytes.insert(bytes.end(), buf, buf + n);
-    std::fclose(f);
-    return bytes;
-}
 
 using Gemm = void (*)(const __half*, const __half*, float*, int, int, int);
 

@@ -1,5 +1,7 @@
 #include "engine/simt/async_support.h"
 
+#include "engine/simt/capability_check.h"
+
 namespace engine::simt {
 
 namespace {
@@ -28,23 +30,8 @@ std::optional<ComputeCapability> asyncRequirement(const ptx::Instruction& ins)
 
 std::optional<Error> checkAsyncSupport(const ptx::Module& module, std::uint32_t kernel, const DeviceProfile& device)
 {
-    for (std::size_t f = 0; f < module.functions.size(); ++f) {
-        const ptx::Function& fn = module.functions[f];
-        if (fn.isEntry && f != kernel)
-            continue;
-        for (const ptx::Instruction& ins : fn.instructions) {
-            const auto need = asyncRequirement(ins);
-            if (!need || device.computeCapability >= *need)
-                continue;
-            return Error(ErrorCode::Unsupported,
-                "launch of " + (fn.demangled.empty() ? fn.name : fn.demangled) + ": "
-                    + std::string(ptx::asyncOpName(ins.async.op)) + " needs compute capability " + need->toString()
-                    + " or later; the " + device.name + " (" + device.id + ") has "
-                    + device.computeCapability.toString(),
-                SourceLocation::inFile(module.sourceName, ins.ptxLine));
-        }
-    }
-    return std::nullopt;
+    return checkInstructionSupport(module, kernel, device, asyncRequirement,
+        [](const ptx::Instruction& ins) { return std::string(ptx::asyncOpName(ins.async.op)); });
 }
 
 } // namespace engine::simt

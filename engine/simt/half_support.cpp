@@ -1,5 +1,7 @@
 #include "engine/simt/half_support.h"
 
+#include "engine/simt/capability_check.h"
+
 #include "engine/ptx/opcode.h"
 
 namespace engine::simt {
@@ -76,26 +78,13 @@ std::optional<ComputeCapability> halfPrecisionRequirement(const ptx::Instruction
 std::optional<Error> checkHalfPrecisionSupport(
     const ptx::Module& module, std::uint32_t kernel, const DeviceProfile& device)
 {
-    for (std::size_t f = 0; f < module.functions.size(); ++f) {
-        const ptx::Function& fn = module.functions[f];
-        if (fn.isEntry && f != kernel)
-            continue;
-        for (const ptx::Instruction& ins : fn.instructions) {
-            const auto need = halfPrecisionRequirement(ins);
-            if (!need || device.computeCapability >= *need)
-                continue;
-            std::string form
-                = std::string(ptx::opcodeInfo(ins.opcode).mnemonic) + "." + std::string(ptx::scalarTypeName(ins.type));
-            if (ins.type2 != ScalarType::None)
-                form += "." + std::string(ptx::scalarTypeName(ins.type2));
-            return Error(ErrorCode::Unsupported,
-                "launch of " + (fn.demangled.empty() ? fn.name : fn.demangled) + ": " + form
-                    + " needs compute capability " + need->toString() + " or later; the " + device.name + " ("
-                    + device.id + ") has " + device.computeCapability.toString(),
-                SourceLocation::inFile(module.sourceName, ins.ptxLine));
-        }
-    }
-    return std::nullopt;
+    return checkInstructionSupport(module, kernel, device, halfPrecisionRequirement, [](const ptx::Instruction& ins) {
+        std::string form
+            = std::string(ptx::opcodeInfo(ins.opcode).mnemonic) + "." + std::string(ptx::scalarTypeName(ins.type));
+        if (ins.type2 != ScalarType::None)
+            form += "." + std::string(ptx::scalarTypeName(ins.type2));
+        return form;
+    });
 }
 
 } // namespace engine::simt

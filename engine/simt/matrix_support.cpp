@@ -1,5 +1,7 @@
 #include "engine/simt/matrix_support.h"
 
+#include "engine/simt/capability_check.h"
+
 namespace engine::simt {
 
 namespace {
@@ -68,23 +70,8 @@ std::string matrixFormName(const ptx::Instruction& ins)
 
 std::optional<Error> checkMatrixSupport(const ptx::Module& module, std::uint32_t kernel, const DeviceProfile& device)
 {
-    for (std::size_t f = 0; f < module.functions.size(); ++f) {
-        const ptx::Function& fn = module.functions[f];
-        if (fn.isEntry && f != kernel)
-            continue;
-        for (const ptx::Instruction& ins : fn.instructions) {
-            const auto need = matrixRequirement(ins);
-            if (!need || device.computeCapability >= *need)
-                continue;
-            const std::string what = device.computeCapability < kSm70 ? " (it has no tensor cores)" : "";
-            return Error(ErrorCode::Unsupported,
-                "launch of " + (fn.demangled.empty() ? fn.name : fn.demangled) + ": " + matrixFormName(ins)
-                    + " needs compute capability " + need->toString() + " or later; the " + device.name + " ("
-                    + device.id + ") has " + device.computeCapability.toString() + what,
-                SourceLocation::inFile(module.sourceName, ins.ptxLine));
-        }
-    }
-    return std::nullopt;
+    return checkInstructionSupport(module, kernel, device, matrixRequirement, matrixFormName,
+        device.computeCapability < kSm70 ? " (it has no tensor cores)" : "");
 }
 
 } // namespace engine::simt
