@@ -193,8 +193,9 @@ TEST(TensorFlops, MmaLdmatrixGemmCountsTwoMnkAndLoadsTheTensorCores)
 {
     // C = A × B with M = N = K = 32 through mma.sync.m16n8k16: 2·M·N·K = 65536 tensor FLOPs in all.
     const auto launches = launchesOf("tensor/mma_ldmatrix.json", "h100", {{"m", 32}, {"n", 32}, {"k", 32}}, true);
-    ASSERT_EQ(launches.size(), 4u);
+    ASSERT_EQ(launches.size(), 5u);
     EXPECT_EQ(launches[2].mix.flopsOf(FlopKind::Tensor), 2u * 32 * 32 * 32);
+    EXPECT_EQ(launches[4].mix.flopsOf(FlopKind::Tensor), 2u * 32 * 32 * 32); // the cp.async double buffer
     EXPECT_EQ(launches[0].mix.flopsOf(FlopKind::Tensor), 0u); // toHalf
     const auto sol = engine::speedOfLight(builtinProfile("h100"), launches[2]);
     ASSERT_TRUE(sol.has_value());

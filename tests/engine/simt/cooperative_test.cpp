@@ -232,7 +232,7 @@ const char* kTwoKernels = R"(.version 8.0
 .visible .entry bad(.param .u64 out)
 {
     .reg .b32 %r<2>;
-    mov.u32 %r1, %clusterid.x;
+    mov.u32 %r1, %pm0;
     ret;
 }
 .func helper()
@@ -257,7 +257,7 @@ TEST(KernelRefusal, OneUnsupportedKernelLeavesTheOthersRunnable)
     EXPECT_EQ(download<int>(mem, out)[0], 7);
     auto bad = run(m, "bad", {}, {out}, mem);
     ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error().message, "kernel bad is refused: unsupported: special register %clusterid");
+    EXPECT_EQ(bad.error().message, "kernel bad is refused: unsupported: special register %pm0");
     EXPECT_EQ(bad.error().location.line, 16u);
     auto caller = run(m, "caller", {}, {}, mem);
     ASSERT_FALSE(caller);
