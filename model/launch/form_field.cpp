@@ -34,7 +34,8 @@ FormField launchField(const QStringList& rest)
 {
     static const QList<std::pair<QString, FormPart>> keys {{QStringLiteral("kernel"), FormPart::Kernel},
         {QStringLiteral("grid"), FormPart::Grid}, {QStringLiteral("block"), FormPart::Block},
-        {QStringLiteral("shared"), FormPart::Shared}, {QStringLiteral("args"), FormPart::Argument}};
+        {QStringLiteral("shared"), FormPart::Shared}, {QStringLiteral("args"), FormPart::Argument},
+        {QStringLiteral("cluster"), FormPart::Cluster}};
     for (const auto& [key, part] : keys)
         if (rest.value(0) == key) {
             const int index = rest.size() > 1 ? indexOf(rest[1]) : -1;
@@ -100,6 +101,8 @@ QString formFieldLabel(const LaunchForm& form, const FormField& field, const Ker
         return dim(tr("Grid"));
     case FormPart::Block:
         return dim(tr("Block"));
+    case FormPart::Cluster:
+        return dim(tr("Cluster"));
     case FormPart::Shared:
         return tr("Dynamic shared bytes");
     case FormPart::Buffer: {

@@ -7,13 +7,13 @@
 namespace model {
 
 /// The part of the launch form a field belongs to.
-enum class FormPart { None, Name, Module, Device, Kernel, Param, Grid, Block, Shared, Buffer, Argument };
+enum class FormPart { None, Name, Module, Device, Kernel, Param, Grid, Block, Shared, Buffer, Argument, Cluster };
 
 /// One field of the launch form, so an error about the scenario it writes can be shown where it was typed.
 struct FormField {
     FormPart part = FormPart::None;
     /// The row of a param (in name order, as the form lists them), buffer or argument; the dimension (0 = x) of
-    /// grid and block; -1 for the whole block or grid, and for the parts that are one field.
+    /// grid, block and cluster; -1 for the whole block or grid, and for the parts that are one field.
     int index = -1;
     QString column; ///< a buffer's "type", "count" or "init"; empty otherwise
 

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace model {
 
 namespace {
@@ -169,6 +171,9 @@ QByteArray scenarioJson(const LaunchForm& form, const KernelSignature& kernel, c
     Json launch { { "kernel", utf8(form.kernel) }, { "grid", dims(form.grid) }, { "block", dims(form.block) } };
     if (!form.sharedBytes.trimmed().isEmpty() && form.sharedBytes.trimmed() != QLatin1String("0"))
         launch["shared"] = integerOrExpression(form.sharedBytes);
+    if (std::any_of(form.cluster.begin(), form.cluster.end(),
+            [](const QString& d) { return !d.trimmed().isEmpty() && d.trimmed() != QLatin1String("1"); }))
+        launch["cluster"] = dims(form.cluster);
     auto args = Json::array();
     for (qsizetype i = 0; i < form.args.size(); ++i)
         args.push_back(i < kernel.params.size() ? argument(form.args[i], kernel.params[i]) : Json(utf8(form.args[i])));

@@ -44,6 +44,8 @@ struct LaunchForm {
     std::array<QString, 3> grid { QStringLiteral("1"), QStringLiteral("1"), QStringLiteral("1") }; ///< blocks
     std::array<QString, 3> block { QStringLiteral("256"), QStringLiteral("1"), QStringLiteral("1") }; ///< threads
     QString sharedBytes = QStringLiteral("0"); ///< dynamic shared memory per block
+    /// CTAs per thread-block cluster (compute capability 9.0); 1, 1, 1: none, or the kernel's __cluster_dims__
+    std::array<QString, 3> cluster { QStringLiteral("1"), QStringLiteral("1"), QStringLiteral("1") };
     QVector<LaunchBuffer> buffers;
     /// One per kernel parameter: a buffer name for a pointer, an integer or expression for an integer, a number
     /// for a floating-point parameter.
@@ -64,7 +66,8 @@ LaunchForm defaultLaunchForm(const KernelSignature& kernel, const QString& modul
 
 /// The scenario file (format version 1) `form` describes, to be saved as `scenarioPath`: the module relative to
 /// it, its "nvcc" settings when any, buffers initialized on the device, a memcpy_to_symbol per symbol the form
-/// fills (from host buffer "h_<symbol>"), the launch, a synchronize. Indented JSON.
+/// fills (from host buffer "h_<symbol>"), the launch (with a "cluster" shape unless it is 1, 1, 1), a synchronize.
+/// Indented JSON.
 QByteArray scenarioJson(const LaunchForm& form, const KernelSignature& kernel, const QString& scenarioPath);
 
 /// Where the form's scenario goes unless the user picks another file: beside the module,

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 
 namespace {
 
@@ -52,7 +53,9 @@ std::map<std::string, std::string> measured()
 void expectH100Outputs(const fs::path& scenario, const std::string& group,
     const std::vector<std::pair<std::string, std::string>>& dumps, const std::map<std::string, std::string>& env = {})
 {
-    const fs::path dir = fs::temp_directory_path() / ("warpscope-h100-outputs-" + group);
+    // A folder of its own per test and process: ctest runs the tests of one group at once.
+    const fs::path dir = fs::temp_directory_path()
+        / ("warpscope-h100-outputs-" + scenario.stem().string() + "-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     std::vector<std::string> args {"run", scenario.string()};
     for (const auto& [buffer, name] : dumps) {

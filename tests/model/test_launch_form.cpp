@@ -3,6 +3,7 @@
 #include "tests/model/model_test_suites.h"
 
 #include "model/device/device_catalog_load.h"
+#include "model/launch/form_field.h"
 #include "model/launch/kernel_signature.h"
 #include "model/launch/launch_form_session.h"
 #include "model/run/run_controller.h"
@@ -119,6 +120,7 @@ private Q_SLOTS:
         const auto text = QString::fromUtf8(session.scenarioText(form, path));
         QVERIFY2(text.contains(QStringLiteral("\"module\": \"offset_copy.ptx\"")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("\"grid\": [\n          \"n / 256\"")));
+        QVERIFY(!text.contains(QStringLiteral("\"cluster\""))); // 1, 1, 1: no cluster key
         QCOMPARE(session.save(form, path), std::nullopt);
 
         RunController runs(m_catalog);
@@ -191,6 +193,13 @@ private Q_SLOTS:
         form.buffers[1].init = QStringLiteral("file:missing.bin"); // contents from a file that is not there
         QVERIFY2(session.scenarioText(form, path).contains("\"file\": \"missing.bin\""), session.scenarioText(form, path).constData());
         QVERIFY2(problem(form).contains(QStringLiteral("missing.bin")), qPrintable(problem(form)));
+        form = good;
+        form.cluster[0] = QStringLiteral("2"); // clusters on an H100: the shape goes into the scenario
+        QVERIFY2(session.scenarioText(form, path).contains("\"cluster\": [\n          2"), session.scenarioText(form, path).constData());
+        form.cluster[0] = QStringLiteral("n +");
+        QVERIFY2(problem(form).contains(QStringLiteral("/steps/0/launch/cluster")), qPrintable(problem(form)));
+        QCOMPARE(formFieldAt(form, QStringLiteral("/steps/0/launch/cluster/0")).part, FormPart::Cluster);
+        QCOMPARE(formFieldLabel(form, formFieldAt(form, QStringLiteral("/steps/0/launch/cluster/0"))), QStringLiteral("Cluster x"));
         form = good;
         form.buffers[0].count = QStringLiteral("n +");
         QVERIFY2(problem(form).contains(QStringLiteral("/buffers/arg0/count")), qPrintable(problem(form)));

@@ -192,6 +192,9 @@ QWidget* LaunchFormDialog::makeLaunchBox()
     m_shared->setToolTip(tr("Dynamic shared memory per block, in bytes (extern __shared__)"));
     connect(m_shared, &QLineEdit::textEdited, this, &LaunchFormDialog::readFields);
     form->addRow(tr("Dynamic &shared bytes:"), m_shared);
+    form->addRow(tr("Cluster (x, y, z):"),
+        dimRow(m_cluster, QStringLiteral("cluster"),
+            tr("CTAs per thread-block cluster (compute capability 9.0); 1, 1, 1: none, or the kernel's __cluster_dims__")));
     return box;
 }
 
@@ -325,6 +328,7 @@ void LaunchFormDialog::fillFields()
     for (std::size_t i = 0; i < 3; ++i) {
         m_grid[i]->setText(m_form.grid[i]);
         m_block[i]->setText(m_form.block[i]);
+        m_cluster[i]->setText(m_form.cluster[i]);
     }
     m_shared->setText(m_form.sharedBytes);
     m_compiler->setForm(m_form);
@@ -374,6 +378,7 @@ void LaunchFormDialog::readFields()
     for (std::size_t i = 0; i < 3; ++i) {
         m_form.grid[i] = m_grid[i]->text();
         m_form.block[i] = m_block[i]->text();
+        m_form.cluster[i] = m_cluster[i]->text();
     }
     m_form.sharedBytes = m_shared->text();
     m_form.params.clear();
@@ -433,8 +438,8 @@ void LaunchFormDialog::refresh()
 
 void LaunchFormDialog::markField(const model::FormField& field)
 {
-    const LaunchFormWidgets widgets { m_module, m_kernel, m_device, m_name, m_grid, m_block, m_shared, m_params,
-        m_buffers, m_args };
+    const LaunchFormWidgets widgets { m_module, m_kernel, m_device, m_name, m_grid, m_block, m_shared, m_cluster,
+        m_params, m_buffers, m_args };
     const bool filling = std::exchange(m_filling, true); // marking a cell emits itemChanged: not an edit
     markProblemField(widgets, field, m_problem);
     m_filling = filling;

@@ -88,6 +88,7 @@ private:
     QLineEdit* m_name = nullptr;
     std::array<QLineEdit*, 3> m_grid {};
     std::array<QLineEdit*, 3> m_block {};
+    std::array<QLineEdit*, 3> m_cluster {};
     QLineEdit* m_shared = nullptr;
     QTableWidget* m_params = nullptr;
     QTableWidget* m_buffers = nullptr;

@@ -25,6 +25,7 @@ void clearMarks(const LaunchFormWidgets& w)
     for (std::size_t i = 0; i < 3; ++i) {
         w.grid[i]->setStyleSheet({});
         w.block[i]->setStyleSheet({});
+        w.cluster[i]->setStyleSheet({});
     }
     for (auto* table : {w.params, w.buffers, w.args})
         for (int r = 0; r < table->rowCount(); ++r)
@@ -91,6 +92,8 @@ void markProblemField(const LaunchFormWidgets& w, const model::FormField& field,
         return markDims(w.grid, field.index);
     case FormPart::Block:
         return markDims(w.block, field.index);
+    case FormPart::Cluster:
+        return markDims(w.cluster, field.index);
     case FormPart::Param:
         return markCell(w.params, field.index, ParamValue, message);
     case FormPart::Buffer:

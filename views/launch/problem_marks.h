@@ -19,6 +19,7 @@ struct LaunchFormWidgets {
     std::array<QLineEdit*, 3> grid {};
     std::array<QLineEdit*, 3> block {};
     QLineEdit* shared = nullptr;
+    std::array<QLineEdit*, 3> cluster {};
     QTableWidget* params = nullptr;
     QTableWidget* buffers = nullptr;
     QTableWidget* args = nullptr;
