@@ -10,6 +10,7 @@
 
 namespace {
 
+using testing_cli::readDump;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
@@ -18,15 +19,6 @@ const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/
 fs::path source(const char* relative)
 {
     return fs::path(WARPSCOPE_SOURCE_DIR) / relative;
-}
-
-template <typename T> std::vector<T> readDump(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), {});
-    std::vector<T> out(bytes.size() / sizeof(T));
-    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
-    return out;
 }
 
 } // namespace

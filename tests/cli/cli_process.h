@@ -1,5 +1,9 @@
 #pragma once
 
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -15,5 +19,15 @@ struct CliRun {
 
 /// Runs the real warpscope-cli executable with `args`, and with `env` added to this process's environment.
 CliRun runCli(const std::vector<std::string>& args, const std::map<std::string, std::string>& env = {});
+
+/// The values of a raw little-endian file, as `run --dump` writes a buffer.
+template <typename T> std::vector<T> readDump(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), {});
+    std::vector<T> out(bytes.size() / sizeof(T));
+    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
+    return out;
+}
 
 } // namespace testing_cli

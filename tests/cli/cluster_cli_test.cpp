@@ -9,19 +9,11 @@
 
 namespace {
 
+using testing_cli::readDump;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
 const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}};
-
-std::vector<std::int32_t> readInts(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), {});
-    std::vector<std::int32_t> out(bytes.size() / 4);
-    std::memcpy(out.data(), bytes.data(), out.size() * 4);
-    return out;
-}
 
 const fs::path kScenario = fs::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios/cluster_exchange.json";
 
@@ -35,8 +27,8 @@ TEST(ClusterCli, DistributedSharedMemoryKernelsEqualACpuReference)
                                 "exchanged=" + (dir / "ex.bin").string(), "--dump", "summed=" + (dir / "sum.bin").string()},
         kNoUserProfiles);
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    const auto exchanged = readInts(dir / "ex.bin");
-    const auto summed = readInts(dir / "sum.bin");
+    const auto exchanged = readDump<std::int32_t>(dir / "ex.bin");
+    const auto summed = readDump<std::int32_t>(dir / "sum.bin");
     ASSERT_EQ(exchanged.size(), 16u * 256);
     for (int b = 0; b < 16; ++b) {
         for (int t = 0; t < 256; ++t) {

@@ -12,6 +12,7 @@
 
 namespace {
 
+using testing_cli::readDump;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
@@ -20,15 +21,6 @@ const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/
 std::string scenario(const char* name)
 {
     return (fs::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios/tensor" / name).string();
-}
-
-template <typename T> std::vector<T> readDump(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), {});
-    std::vector<T> out(bytes.size() / sizeof(T));
-    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
-    return out;
 }
 
 /// IEEE binary16 bits to double (normal and zero values: the samples hold small integers).

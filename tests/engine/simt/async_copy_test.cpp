@@ -9,15 +9,6 @@ using namespace simt_testing;
 
 namespace {
 
-engine::ptx::Module asyncCopy(const char* arch)
-{
-    const auto path = testing_paths::sourceDir() / "resources" / "kernels" / arch / "async_copy.ptx";
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return parse(s.str(), "async_copy.ptx");
-}
-
 std::vector<int> iota(int n, int from)
 {
     std::vector<int> v(static_cast<std::size_t>(n));
@@ -54,7 +45,7 @@ TEST(AsyncCopy, DoubleBufferedTilesArriveBeforeTheyAreRead)
 {
     // Programming Guide "Asynchronous Data Copies": the next tile is copied while this one is used; a wrong
     // group count or a copy that missed its stage shows as a wrong neighbour.
-    const auto m = asyncCopy("sm_80");
+    const auto m = corpus("async_copy");
     const int tiles = 12;
     std::vector<float> in(static_cast<std::size_t>(tiles * 256 * 4));
     for (std::size_t i = 0; i < in.size(); ++i)
@@ -81,7 +72,7 @@ TEST(AsyncCopy, DoubleBufferedTilesArriveBeforeTheyAreRead)
 TEST(AsyncCopy, SourceSizeZeroFillsTheRest)
 {
     // §9.7.9.25.3.1: with src-size 0 the destination's cp-size bytes are zero.
-    const auto m = asyncCopy("sm_80");
+    const auto m = corpus("async_copy");
     const int n = 300; // the second block has 44 elements and 212 zero-filled ones
     std::vector<float> in(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i)
@@ -106,15 +97,15 @@ TEST(AsyncCopy, BarrierCompletesTheBlocksCopies)
 {
     // cuda::memcpy_async on a cuda::barrier: cp.async, cp.async.mbarrier.arrive, mbarrier.arrive and a
     // test_wait (sm_80) or try_wait (sm_90) loop.
-    expectReversed(reverseBlocks(asyncCopy("sm_80"), "_Z14barrierReversePKiPi", 1024));
-    expectReversed(reverseBlocks(asyncCopy("sm_90"), "_Z14barrierReversePKiPi", 1024));
+    expectReversed(reverseBlocks(corpus("async_copy"), "_Z14barrierReversePKiPi", 1024));
+    expectReversed(reverseBlocks(corpus("async_copy", "sm_90"), "_Z14barrierReversePKiPi", 1024));
 }
 
 TEST(AsyncCopy, BulkCopyCompletesThroughTheTransactionCount)
 {
     // §9.7.9.25.4.1 cp.async.bulk with .mbarrier::complete_tx::bytes; mbarrier.arrive.expect_tx; try_wait.parity;
     // the reversed block leaves through a bulk copy shared -> global with a bulk group.
-    expectReversed(reverseBlocks(asyncCopy("sm_90"), "_Z11bulkReversePKiPi", 2048));
+    expectReversed(reverseBlocks(corpus("async_copy", "sm_90"), "_Z11bulkReversePKiPi", 2048));
 }
 
 TEST(AsyncCopy, UnsupportedFormsNameTheirReason)

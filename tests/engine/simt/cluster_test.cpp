@@ -9,15 +9,6 @@ using namespace simt_testing;
 
 namespace {
 
-engine::ptx::Module clusterKernels()
-{
-    const auto path = testing_paths::sourceDir() / "resources" / "kernels" / "sm_90" / "cluster_exchange.ptx";
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return parse(s.str(), "cluster_exchange.ptx");
-}
-
 engine::Result<engine::simt::LaunchStats> launchClusters(const engine::ptx::Module& m, const std::string& kernel,
     std::uint32_t blocks, std::array<std::uint32_t, 3> cluster, engine::simt::DeviceMemory& mem,
     std::uint64_t in, std::uint64_t out, const char* device = "h100")
@@ -49,7 +40,7 @@ std::vector<int> values(int n)
 TEST(Clusters, PartnersReadEachOthersSharedMemory)
 {
     // __cluster_dims__(2, 1, 1): CTA 2k and 2k + 1 form a cluster; each reads its partner's staged tile reversed.
-    const auto m = clusterKernels();
+    const auto m = corpus("cluster_exchange", "sm_90");
     engine::simt::DeviceMemory mem;
     const auto in = upload(mem, "in", values(8 * 256));
     const auto out = upload(mem, "out", std::vector<int>(8 * 256, 0));
@@ -66,7 +57,7 @@ TEST(Clusters, EveryRankOfAClusterOfFourIsSummed)
 {
     // A launch-time cluster shape ("cluster": [4, 1, 1]); %cluster_ctarank and %cluster_nctarank through
     // cg::cluster_group, the sum through mapa to each rank.
-    const auto m = clusterKernels();
+    const auto m = corpus("cluster_exchange", "sm_90");
     engine::simt::DeviceMemory mem;
     const auto in = upload(mem, "in", values(8 * 256));
     const auto out = upload(mem, "out", std::vector<int>(8 * 256, 0));
@@ -147,7 +138,7 @@ TEST(Clusters, SharedClusterAddressesAndClusterRegisters)
 
 TEST(Clusters, LaunchesOutsideTheRulesAreRefusedWithTheirReason)
 {
-    const auto m = clusterKernels();
+    const auto m = corpus("cluster_exchange", "sm_90");
     engine::simt::DeviceMemory mem;
     const auto in = upload(mem, "in", values(12 * 256));
     const auto out = upload(mem, "out", std::vector<int>(12 * 256, 0));

@@ -25,10 +25,10 @@ inline engine::ptx::Module parse(const std::string& text, const std::string& nam
     return std::move(r).value();
 }
 
-/// A corpus kernel's PTX (resources/kernels/sm_80/NAME.ptx).
-inline engine::ptx::Module corpus(const std::string& name)
+/// A corpus kernel's PTX (resources/kernels/ARCH/NAME.ptx; sm_80 unless the kernel needs another).
+inline engine::ptx::Module corpus(const std::string& name, const std::string& arch = "sm_80")
 {
-    const auto path = testing_paths::sourceDir() / "resources" / "kernels" / "sm_80" / (name + ".ptx");
+    const auto path = testing_paths::sourceDir() / "resources" / "kernels" / arch / (name + ".ptx");
     std::ifstream in(path);
     std::stringstream s;
     s << in.rdbuf();

@@ -99,11 +99,7 @@ TEST(AsyncTiming, ACopyOverlapsTheWorkBeforeItsWait)
 TEST(AsyncTiming, WaitsOnMbarriersEndWhenTheirPhaseDoes)
 {
     // The bundled barrier and bulk kernels: every block's consumers wait for the copies their barrier tracks.
-    const auto path = testing_paths::sourceDir() / "resources" / "kernels" / "sm_90" / "async_copy.ptx";
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    const auto m = simt_testing::parse(s.str(), "async_copy.ptx");
+    const auto m = simt_testing::corpus("async_copy", "sm_90");
     const auto barrier = timeOneWarp(m, "_Z14barrierReversePKiPi", { 4, 1, 1 }, 256, 1024);
     const auto bulk = timeOneWarp(m, "_Z11bulkReversePKiPi", { 4, 1, 1 }, 256, 1024);
     EXPECT_TRUE(sawAsyncWait(barrier));
