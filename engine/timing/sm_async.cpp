@@ -26,9 +26,8 @@ void SmModel::holdAsync(Warp& w, std::uint64_t until)
     w.asyncWaitUntil = until;
 }
 
-void SmModel::applyAsync(Warp& w, std::uint32_t slot, const StaticInstruction& st, std::uint64_t ready, std::uint64_t now)
+void SmModel::applyAsync(Warp& w, const StaticInstruction& st, std::uint64_t ready, std::uint64_t now)
 {
-    (void)slot;
     switch (st.asyncOp) {
     case ptx::AsyncOp::Copy: w.copies.add(ready); break;
     case ptx::AsyncOp::CommitGroup: w.copies.commit(); break;

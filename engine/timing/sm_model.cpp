@@ -220,7 +220,7 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
     m_issuedNow[slot] = 1;
     ++m_issued;
     if (st.asyncOp != ptx::AsyncOp::None || w.mark != w.markEnd)
-        applyAsync(w, slot, st, ready, now);
+        applyAsync(w, st, ready, now);
     if (st.waitsAtBarrier)
         arriveAtBarrier(w, now);
     const std::uint32_t pc = op.instruction;

@@ -121,7 +121,7 @@ private:
     void arriveAtBarrier(Warp& w, std::uint64_t now);
     /// cp.async groups and mbarrier phases (PTX ISA 8.5 §9.7.9.25, §9.7.13.15) for the op just issued, whose
     /// data arrive at `ready`; in sm_async.cpp.
-    void applyAsync(Warp& w, std::uint32_t slot, const StaticInstruction& st, std::uint64_t ready, std::uint64_t now);
+    void applyAsync(Warp& w, const StaticInstruction& st, std::uint64_t ready, std::uint64_t now);
     void holdAsync(Warp& w, std::uint64_t until);
     void releaseMbarrier(std::uint32_t blockSlot, std::uint64_t key, std::uint64_t cycle);
     void expectPhases(Block& block);
