@@ -50,8 +50,11 @@ def scenario(case, folder):
 
 
 def model_launch(cli, case, folder):
+    """The model's launch record, or the CLI's one-line error when it could not run the case."""
     command = [cli, "run", str(scenario(case, folder)), "--device", "h100", "--json"]
-    result = subprocess.run(command, check=True, capture_output=True, text=True)
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        return result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit {result.returncode}"
     return json.loads(result.stdout)["launches"][0]
 
 
@@ -76,6 +79,10 @@ def main():
                 raise SystemExit(f"{case['label']}: ncu names {hw['kernel']}")
             m = model_launch(args.cli, case, folder)
             cycles = hw["sm__cycles_elapsed.max"]
+            if isinstance(m, str):
+                print(f"| {case['label']} | {cycles:,.0f} | not run: {m.split(': ')[-1]} | | "
+                      f"{hw['smsp__inst_executed.sum']:,.0f} | |", flush=True)
+                continue
             error = m["cycles"] / cycles - 1
             errors.append((case["label"], error, cycles / hw["sm__cycles_elapsed.avg.per_second"] * 1e6))
             print(f"| {case['label']} | {cycles:,.0f} | {m['cycles']:,.0f} | {100 * error:+.1f} % | "

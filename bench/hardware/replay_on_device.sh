@@ -29,6 +29,7 @@ metrics=$metrics,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_sha
 metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,smsp__inst_executed_op_shared_atom.sum
 metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum,l1tex__t_requests_pipe_lsu_mem_global_op_red.sum
 metrics=$metrics,dram__bytes_read.sum,dram__bytes_write.sum,smsp__inst_executed.sum
+metrics=$metrics,sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,gpu__time_duration.sum
 ncu=${NCU:-$(command -v ncu || echo "$cuda/bin/ncu")}
 # ncu prints its CSV on stdout among the program's own lines; only the quoted CSV rows are kept.
 "$ncu" --clock-control none --csv --print-units base --metrics "$metrics" "$build/scenario_replay" "${dirs[@]}" \

@@ -161,3 +161,35 @@ extern "C" __global__ void dotProduct(PROBE_PARAMS)
     if (tid == 0)
         out[blockIdx.x] = partial[0];
 }
+
+// ---- read after write through global memory ---------------------------------------------------------------------
+
+/// Each thread chases v through words[] (v stays 0, so each load's address depends on the previous load's value)
+/// and, when n >= 0, stores v n words past the word it loaded before the next load: n = 0 is a load of the word the
+/// thread has just stored (PolyBench's `c[i * n + j] +=` in global memory), 1 a neighbour word of the same line,
+/// 32 the next line, larger a line far away. `words` must hold blockDim.x * gridDim.x + n words.
+extern "C" __global__ void storeLoadChase(PROBE_PARAMS)
+{
+    const unsigned t = globalThread();
+    unsigned v = 0;
+    for (int r = 0; r < reps; ++r) {
+        v = words[t + v];
+        if (n >= 0)
+            words[t + v + n] = v;
+    }
+    out[t] = static_cast<float>(v);
+}
+
+/// The same with every warp of the grid on the same 32 words (lane l on word l), as atax's second kernel has all
+/// warps of a block on one element.
+extern "C" __global__ void storeLoadChaseShared(PROBE_PARAMS)
+{
+    const unsigned lane = threadIdx.x % 32;
+    unsigned v = 0;
+    for (int r = 0; r < reps; ++r) {
+        v = words[lane + v];
+        if (n >= 0)
+            words[lane + v + n] = v;
+    }
+    out[globalThread()] = static_cast<float>(v);
+}

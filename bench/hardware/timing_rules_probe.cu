@@ -5,7 +5,8 @@
 // Cases: empty and near-empty kernels from 1 block to 2 waves (a launch's fixed cost); atomics on 1 to 65 536
 // words, global and shared, add/inc/max/CAS (where same-address atomics serialize); dependent and independent FFMA
 // and integer chains and a loop at 1 warp to 32 per SM (issue latency, throughput, loop overhead); a
-// register-accumulating dot product; four PolyBench/GPU kernels at two sizes each.
+// register-accumulating dot product; four PolyBench/GPU kernels at two sizes each; a global load after a store of
+// the same word, line or another line (read after write through global memory).
 // Output: CSV "label,kernel,gx,gy,bx,by,n,reps,count[,ms]"
 #include "polybench_kernels.cu"
 #include "probe_timing.h"
@@ -89,6 +90,15 @@ static std::vector<Case> cases()
     for (int n : { 4096, 512 })
         add("polybench conv2d n" + std::to_string(n), K(polybenchConv2d), n / 32, n / 8, 32, 8, n, 0,
             size_t { 1 } * n * n);
+    // Read after write through global memory: a load chain with a store beside each load (n < 0: none).
+    for (int n : { -1, 0, 1, 32, 8192 })
+        add("raw chase g1 b32 n" + std::to_string(n), K(storeLoadChase), 1, 1, 32, 1, n, 1024, 32);
+    for (int n : { -1, 0 }) {
+        add("raw chase g1 b256 n" + std::to_string(n), K(storeLoadChase), 1, 1, 256, 1, n, 1024, 256);
+        add("raw chase g132 b256 n" + std::to_string(n), K(storeLoadChase), 132, 1, 256, 1, n, 256, 132 * 256);
+        add("raw shared g1 b256 n" + std::to_string(n), K(storeLoadChaseShared), 1, 1, 256, 1, n, 1024, 256);
+        add("raw shared g64 b256 n" + std::to_string(n), K(storeLoadChaseShared), 64, 1, 256, 1, n, 256, 64 * 256);
+    }
 #undef K
     return c;
 }

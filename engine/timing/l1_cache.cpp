@@ -30,14 +30,38 @@ std::uint8_t L1Cache::toSector32(std::uint8_t ownMask) const
     return mask32;
 }
 
-L1Cache::Access L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask)
+L1Cache::Access L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now)
 {
     const std::uint8_t own = toOwnSectors(sectorMask);
     CacheLine* line = m_tags.access(lineAddress).line; // write-through: an evicted L1 line is never dirty
+    // The arrival cycle is kept in 32 bits, as the L2 keeps it: fills are in flight for far less than 2^31 cycles.
+    const auto untilArrival = static_cast<std::int32_t>(line->fillArrives - static_cast<std::uint32_t>(now));
+    if (line->filling != 0 && untilArrival <= 0)
+        line->filling = 0;
     const std::uint8_t hit = static_cast<std::uint8_t>(line->valid & own);
+    const std::uint8_t waiting = static_cast<std::uint8_t>(hit & line->filling);
     const std::uint8_t missed = static_cast<std::uint8_t>(own & ~line->valid);
     line->valid = static_cast<std::uint8_t>(line->valid | own);
-    return Access { static_cast<std::uint8_t>(toSector32(hit) & sectorMask), toSector32(missed) };
+    m_lastLoad = line;
+    m_lastFill = missed;
+    Access access { static_cast<std::uint8_t>(toSector32(hit) & sectorMask), toSector32(missed),
+        static_cast<std::uint8_t>(toSector32(waiting) & sectorMask), 0 };
+    if (access.waiting != 0)
+        access.fillArrives = now + static_cast<std::uint64_t>(untilArrival);
+    return access;
+}
+
+void L1Cache::fillArrivesAt(std::uint64_t cycle)
+{
+    if (m_lastLoad == nullptr || m_lastFill == 0)
+        return;
+    CacheLine& line = *m_lastLoad;
+    const auto arrives = static_cast<std::uint32_t>(cycle);
+    // Sectors of an earlier fill of this line that are still in flight arrive no later than this one.
+    if (line.filling == 0 || static_cast<std::int32_t>(arrives - line.fillArrives) > 0)
+        line.fillArrives = arrives;
+    line.filling = static_cast<std::uint8_t>(line.filling | m_lastFill);
+    m_lastLoad = nullptr;
 }
 
 void L1Cache::store(std::uint64_t lineAddress, std::uint8_t sectorMask)

@@ -104,15 +104,20 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
         }
         std::uint8_t fetch = t.sectors;
         if (viaL1 && m_l1[sm].enabled()) {
-            const auto access = m_l1[sm].load(t.address, t.sectors);
+            const auto access = m_l1[sm].load(t.address, t.sectors, now);
             const auto missing = static_cast<std::uint8_t>(t.sectors & ~access.hit);
             m_counters.l1HitSectors += std::uint64_t { sectorCount(access.hit) };
             m_counters.l1MissSectors += std::uint64_t { sectorCount(missing) };
-            if (missing == 0) {
-                done = std::max(done, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
+            done = std::max(done, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
+            if (access.waiting != 0)
+                done = std::max(done, access.fillArrives);
+            if (missing == 0)
                 continue;
-            }
             fetch = access.fill; // whole L1 sectors: the full 128-byte line on CC 2.x
+            const std::uint64_t arrives = readL2(t, fetch, now);
+            m_l1[sm].fillArrivesAt(arrives);
+            done = std::max(done, arrives);
+            continue;
         }
         done = std::max(done, readL2(t, fetch, now));
     }

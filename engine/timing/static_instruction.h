@@ -10,7 +10,7 @@
 
 namespace engine::timing {
 
-/// A register as the scoreboard names it: register file in the top bits, index below.
+/// A register as the scoreboard names it (ptx/register_use.h).
 using RegKey = std::uint32_t;
 
 /// What the timing model needs to know about one instruction, computed once per launch from the PTX:

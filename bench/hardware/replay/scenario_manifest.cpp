@@ -1,7 +1,9 @@
 // Writes what a scenario does as a plain-text replay manifest, for scenario_replay.cu to repeat on a
 // real GPU: the module's PTX for the h100 profile, each buffer's initial bytes (the same SplitMix64
 // streams the model fills them with), and the steps in order with each launch's parameter block.
-// usage: scenario_manifest OUT_DIR SCENARIO.json...   (one sub-directory per scenario, named after it)
+// usage: scenario_manifest OUT_DIR SCENARIO.json[:NAME=VALUE,...]...
+//   One sub-directory per argument, named after the scenario (and its overrides, "gemm.ni=256,nj=256"): the
+//   overrides replace scenario parameters as `warpscope-cli run --set` does, so one scenario replays at several sizes.
 //
 // manifest.txt lines (sizes and offsets in bytes):
 //   module module.ptx
@@ -80,13 +82,36 @@ std::string launchLine(const engine::LaunchOp& launch, const engine::ptx::Module
     return line.str();
 }
 
-void writeManifest(const fs::path& scenarioFile, const fs::path& outDir, const engine::DeviceCatalog& catalog)
+/// "NAME=VALUE,NAME=VALUE" as parameter overrides.
+engine::ParamValues parseOverrides(const std::string& text)
 {
-    auto prepared = engine::prepareScenario(scenarioFile, "h100", {}, catalog);
+    engine::ParamValues values;
+    std::istringstream items(text);
+    for (std::string item; std::getline(items, item, ',');) {
+        const auto equals = item.find('=');
+        if (equals == std::string::npos || equals == 0)
+            throw std::runtime_error("'" + item + "': an override is NAME=VALUE");
+        std::size_t used = 0;
+        const std::string value = item.substr(equals + 1);
+        const long long number = std::stoll(value, &used);
+        if (used != value.size())
+            throw std::runtime_error("'" + item + "': the value is not an integer");
+        values[item.substr(0, equals)] = number;
+    }
+    return values;
+}
+
+void writeManifest(const std::string& argument, const fs::path& outDir, const engine::DeviceCatalog& catalog)
+{
+    const auto colon = argument.rfind(':');
+    const bool overridden = colon != std::string::npos && argument.find('=', colon) != std::string::npos;
+    const fs::path scenarioFile = overridden ? argument.substr(0, colon) : argument;
+    const std::string overrideText = overridden ? argument.substr(colon + 1) : std::string {};
+    auto prepared = engine::prepareScenario(scenarioFile, "h100", parseOverrides(overrideText), catalog);
     if (!prepared)
         throw std::runtime_error(prepared.error().toString());
     const auto& scenario = prepared->scenario;
-    const fs::path dir = outDir / scenarioFile.stem();
+    const fs::path dir = outDir / (scenarioFile.stem().string() + (overridden ? "." + overrideText : ""));
     fs::create_directories(dir);
     std::ifstream ptxIn(prepared->module.sourceName, std::ios::binary);
     if (!ptxIn)
@@ -126,7 +151,7 @@ void writeManifest(const fs::path& scenarioFile, const fs::path& outDir, const e
 int main(int argc, char** argv)
 {
     if (argc < 3) {
-        std::cerr << "usage: scenario_manifest OUT_DIR SCENARIO.json...\n";
+        std::cerr << "usage: scenario_manifest OUT_DIR SCENARIO.json[:NAME=VALUE,...]...\n";
         return 2;
     }
     auto loaded = engine::DeviceCatalog::load({});

@@ -52,22 +52,22 @@ TEST(SectorCache, AccessFindsOrAllocatesLikeFindThenAllocate)
 TEST(L1Cache, SectorsHitOnlyAfterTheyWereLoaded)
 {
     L1Cache l1(16 * 1024, 128, 32, 4);
-    EXPECT_EQ(l1.load(0, 0b0011).hit, 0); // cold
-    EXPECT_EQ(l1.load(0, 0b0011).hit, 0b0011);
-    const auto third = l1.load(0, 0b0111); // sectors 0 and 1 now hit, 2 misses and is fetched alone
+    EXPECT_EQ(l1.load(0, 0b0011, 0).hit, 0); // cold
+    EXPECT_EQ(l1.load(0, 0b0011, 0).hit, 0b0011);
+    const auto third = l1.load(0, 0b0111, 0); // sectors 0 and 1 now hit, 2 misses and is fetched alone
     EXPECT_EQ(third.hit, 0b0011);
     EXPECT_EQ(third.fill, 0b0100);
-    EXPECT_EQ(l1.load(0, 0b0100).hit, 0b0100);
+    EXPECT_EQ(l1.load(0, 0b0100, 0).hit, 0b0100);
 }
 
 TEST(L1Cache, FermiLinesAreOneSector)
 {
     // best-practices-guide-v8.0.txt §9.2.1: CC 2.x L1 caches whole 128-byte lines.
     L1Cache l1(16 * 1024, 128, 128, 4);
-    const auto miss = l1.load(0, 0b0001);
+    const auto miss = l1.load(0, 0b0001, 0);
     EXPECT_EQ(miss.hit, 0);
     EXPECT_EQ(miss.fill, 0b1111); // a miss fetches the whole line from L2, not only the touched sector
-    const auto hit = l1.load(0, 0b1000);
+    const auto hit = l1.load(0, 0b1000, 0);
     EXPECT_EQ(hit.hit, 0b1000);
     EXPECT_EQ(hit.fill, 0);
 }
@@ -225,6 +225,24 @@ TEST(MemoryHierarchy, EachLevelAddsItsLatency)
     EXPECT_EQ(memory.dramBytesRead(), 128u);
     EXPECT_EQ(memory.counters().l1HitSectors, 4u);
     EXPECT_EQ(memory.counters().l2HitSectors, 4u);
+}
+
+TEST(MemoryHierarchy, ALoadOfALineInFlightWaitsForItsFill)
+{
+    // docs/timing_rules_h100.md, "Misses in flight": on the H100 PolyBench atax's eight warps of a block, walking
+    // the same lines, take a DRAM latency per line as one warp alone does. A second warp's load of a sector the
+    // L1 is still fetching gets its data when the fill arrives, not after the L1 hit latency.
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    MemoryHierarchy memory(h100);
+    memory.beginLaunch(l1DataBytes(h100, 0));
+    const MemTxn txn { 8192, 128, 0b1111, 0, 0, {} };
+    const std::uint64_t fill = memory.load(0, { &txn, 1 }, 1000, true);
+    ASSERT_GE(fill, 1000u + static_cast<std::uint64_t>(h100.timing.dramLatencyCycles));
+    EXPECT_EQ(memory.load(0, { &txn, 1 }, 1010, true), fill); // merged into the fill in flight
+    EXPECT_EQ(memory.counters().l1HitSectors, 4u); // counted as hits: the tag is there
+    EXPECT_EQ(memory.dramBytesRead(), 128u); // and not fetched again
+    EXPECT_EQ(memory.load(0, { &txn, 1 }, fill + 5, true),
+        fill + 5 + static_cast<std::uint64_t>(h100.timing.l1HitLatencyCycles)); // arrived: a plain hit
 }
 
 TEST(MemoryHierarchy, H100DependentLoadsCostWhatPointerChasingMeasured)
