@@ -127,6 +127,8 @@ std::optional<Error> Runner::memcpy(const MemcpyOp& op)
     auto src = storage(op.src).subspan(op.srcOffset, op.bytes);
     auto dst = storage(op.dst).subspan(op.dstOffset, op.bytes);
     std::memmove(dst.data(), src.data(), op.bytes);
+    if (!m_scenario.buffers[op.dst].host)
+        m_executor.deviceWritten(m_addresses[op.dst] + op.dstOffset, op.bytes);
     static constexpr DeviceOpKind kinds[] = { DeviceOpKind::MemcpyHostToDevice, DeviceOpKind::MemcpyDeviceToHost,
         DeviceOpKind::MemcpyDeviceToDevice, DeviceOpKind::MemcpyHostToHost };
     const auto kind = kinds[static_cast<int>(op.direction)];
@@ -142,6 +144,8 @@ std::optional<Error> Runner::memcpy(const MemcpyOp& op)
 std::optional<Error> Runner::memset(const MemsetOp& op)
 {
     std::memset(storage(op.dst).data(), op.value, op.bytes);
+    if (!m_scenario.buffers[op.dst].host)
+        m_executor.deviceWritten(m_addresses[op.dst], op.bytes);
     m_scheduler.submit(DeviceOp { DeviceOpKind::Memset, op.stream, op.async, true,
         transferDurationUs(m_profile, DeviceOpKind::Memset, op.bytes, true,
             op.async ? CopyCall::Asynchronous : CopyCall::Synchronous),

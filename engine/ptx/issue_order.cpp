@@ -236,7 +236,7 @@ namespace {
         return order;
     }
 
-    void scheduleStretch(Function& fn, std::uint32_t begin, std::uint32_t end)
+    void scheduleStretch(Function& fn, std::uint32_t begin, std::uint32_t end, std::vector<std::uint32_t>& originalPc)
     {
         if (end - begin < 2)
             return;
@@ -244,16 +244,21 @@ namespace {
         const std::vector<std::uint32_t> order = listSchedule(g);
         std::vector<Instruction> stretch;
         stretch.reserve(order.size());
-        for (const std::uint32_t i : order)
-            stretch.push_back(fn.instructions[begin + i]);
+        for (std::uint32_t k = 0; k < order.size(); ++k) {
+            stretch.push_back(fn.instructions[begin + order[k]]);
+            originalPc[begin + k] = begin + order[k];
+        }
         std::copy(stretch.begin(), stretch.end(), fn.instructions.begin() + begin);
     }
 
 } // namespace
 
-void scheduleIssueOrder(Function& function)
+std::vector<std::uint32_t> scheduleIssueOrder(Function& function)
 {
     const auto count = static_cast<std::uint32_t>(function.instructions.size());
+    std::vector<std::uint32_t> originalPc(count);
+    for (std::uint32_t pc = 0; pc < count; ++pc)
+        originalPc[pc] = pc;
     std::vector<bool> startsStretch(count + 1, false);
     for (const std::uint32_t pc : function.labelPcs) {
         if (pc <= count)
@@ -277,10 +282,11 @@ void scheduleIssueOrder(Function& function)
     for (std::uint32_t pc = 1; pc <= count; ++pc) {
         if (pc == count || startsStretch[pc]) {
             if (motionOf(function.instructions[begin]) != Motion::Fixed)
-                scheduleStretch(function, begin, pc);
+                scheduleStretch(function, begin, pc, originalPc);
             begin = pc;
         }
     }
+    return originalPc;
 }
 
 } // namespace engine::ptx

@@ -1,7 +1,6 @@
 #include "engine/ptx/module_loader.h"
 
 #include "engine/common/input_file.h"
-#include "engine/ptx/issue_order.h"
 #include "engine/ptx/parser.h"
 
 #include <charconv>
@@ -27,21 +26,6 @@ Result<int> parseArch(std::string_view name)
     return arch;
 }
 
-namespace {
-
-    /// A module to run: its functions' instructions in ptxas's issue order (issue_order.h).
-    Result<Module> inIssueOrder(Result<Module> parsed)
-    {
-        if (!parsed)
-            return parsed;
-        Module module = std::move(parsed).value();
-        for (Function& fn : module.functions)
-            scheduleIssueOrder(fn);
-        return module;
-    }
-
-} // namespace
-
 Result<Module> loadModuleFile(const std::filesystem::path& file, const LoadOptions& options)
 {
     std::string ext = file.extension().string();
@@ -51,14 +35,14 @@ Result<Module> loadModuleFile(const std::filesystem::path& file, const LoadOptio
         auto compiled = compileCudaToPtx(file, options.arch, options.nvcc);
         if (!compiled)
             return compiled.error();
-        return inIssueOrder(parsePtx(compiled->ptx, compiled->ptxPath.string()));
+        return parsePtx(compiled->ptx, compiled->ptxPath.string());
     }
     if (ext != ".ptx")
         return Error(ErrorCode::InvalidArgument, "expected a .ptx or .cu file", SourceLocation::inFile(file.string()));
     auto text = readTextFile(file);
     if (!text)
         return text.error();
-    return inIssueOrder(parsePtx(*text, file.string()));
+    return parsePtx(*text, file.string());
 }
 
 } // namespace engine::ptx

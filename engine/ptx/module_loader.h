@@ -14,9 +14,8 @@ struct LoadOptions {
     NvccOptions nvcc;
 };
 
-/// Loads a kernel module to run: a `.ptx` file is parsed directly; a `.cu` file is compiled by nvcc first
-/// (see compileCudaToPtx). Each function's straight-line stretches are put in ptxas's issue order
-/// (issue_order.h). Errors name the file, and the line and column inside it where known.
+/// Loads a kernel module: a `.ptx` file is parsed directly; a `.cu` file is compiled by nvcc first
+/// (see compileCudaToPtx). Errors name the file, and the line and column inside it where known.
 Result<Module> loadModuleFile(const std::filesystem::path& file, const LoadOptions& options = {});
 
 /// Reads a whole file; NotFound naming the file when it cannot be opened.

@@ -133,6 +133,32 @@ void MemoryHierarchy::prefetch(std::uint32_t sm, std::span<const MemTxn> txns, b
     }
 }
 
+void MemoryHierarchy::deviceWrite(std::uint64_t address, std::uint64_t bytes)
+{
+    if (!m_l2.enabled() || bytes == 0)
+        return;
+    const std::uint64_t end = address + bytes;
+    const auto capacity = static_cast<std::uint64_t>(m_profile.caches.l2Bytes);
+    const std::uint64_t begin = bytes > capacity ? end - capacity : address;
+    const std::uint64_t lineBytes = static_cast<std::uint64_t>(std::max(32, m_profile.caches.l2LineBytes));
+    for (std::uint64_t line = begin / lineBytes * lineBytes; line < end; line += lineBytes) {
+        std::uint8_t sectors = 0;
+        std::array<std::uint32_t, 4> byteMasks {};
+        for (std::uint64_t sector = 0; sector * 32 < lineBytes && sector < 8; ++sector) {
+            const std::uint64_t from = std::max(begin, line + sector * 32);
+            const std::uint64_t to = std::min(end, line + sector * 32 + 32);
+            if (from >= to)
+                continue;
+            sectors = static_cast<std::uint8_t>(sectors | (1u << sector));
+            const std::uint64_t width = to - from;
+            const std::uint32_t mask = width >= 32 ? 0xffffffffu : ((1u << width) - 1u) << (from - line - sector * 32);
+            if (sector < byteMasks.size())
+                byteMasks[sector] = mask;
+        }
+        writeBack(m_l2.write(line, sectors, byteMasks), 0);
+    }
+}
+
 void MemoryHierarchy::store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now)
 {
     for (const MemTxn& t : txns) {

@@ -18,6 +18,8 @@ public:
 
     Result<KernelOutcome> run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
         std::stop_token stop) override;
+    /// Kept in the L2 (MemoryHierarchy::deviceWrite); writes before the first launch wait for its device profile.
+    void deviceWritten(std::uint64_t address, std::uint64_t bytes) override;
 
     /// Everything the last launch produced (its intervals went to the KernelOutcome), or null before the first.
     const TimedLaunch* last() const { return m_last ? &*m_last : nullptr; }
@@ -27,6 +29,7 @@ private:
     const DeviceProfile* m_profile = nullptr;
     std::unique_ptr<MemoryHierarchy> m_memory;
     std::optional<TimedLaunch> m_last;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> m_pendingWrites; ///< address, bytes; before the first launch
 };
 
 } // namespace engine::timing

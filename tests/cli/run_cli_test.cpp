@@ -57,7 +57,10 @@ TEST(RunCli, TimedLaunchReportsCacheHitRatesAndDramBytes)
     }
     // Misaligned by one word, each warp's fifth sector is the next warp's first: some sectors hit.
     EXPECT_GT(launch["l1_hit_rate"].get<double>() + launch["l2_hit_rate"].get<double>(), 0.0);
-    EXPECT_GE(launch["dram_bytes_read"].get<std::uint64_t>(), 65536u * 4u / 2u);
+    // The scenario copies its 256 KB input in just before the launch; the copy left it in the L2
+    // (MemoryHierarchy::deviceWrite), so the kernel reads almost nothing from DRAM.
+    EXPECT_LT(launch["dram_bytes_read"].get<std::uint64_t>(), 65536u * 4u / 8u);
+    EXPECT_GT(launch["l2_hit_rate"].get<double>(), 0.9);
 }
 
 TEST(RunCli, OffsetCopyOnG80IsSixteenTransactionsPerHalfWarpWhenMisaligned)

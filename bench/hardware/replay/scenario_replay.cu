@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -48,6 +49,28 @@ std::vector<std::uint8_t> fromHex(const std::string& text)
     return bytes;
 }
 
+/// With REPLAY_FLUSH_L2 set, the L2 is emptied of the buffers' initial contents before the first step (a memset
+/// of twice its size elsewhere): a scenario's initial contents start outside the L2 in the model, while what its
+/// own copies and memsets write stays there, as on the GPU.
+bool flushL2()
+{
+    static CUdeviceptr scratch = 0;
+    static std::size_t bytes = 0;
+    if (!std::getenv("REPLAY_FLUSH_L2"))
+        return true;
+    if (scratch == 0) {
+        CUdevice device = 0;
+        int l2 = 0;
+        if (!check(cuCtxGetDevice(&device), "cuCtxGetDevice")
+            || !check(cuDeviceGetAttribute(&l2, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device), "L2 size"))
+            return false;
+        bytes = 2 * static_cast<std::size_t>(l2);
+        if (!check(cuMemAlloc(&scratch, bytes), "cuMemAlloc (L2 flush)"))
+            return false;
+    }
+    return check(cuMemsetD8(scratch, 0, bytes), "L2 flush") && check(cuCtxSynchronize(), "L2 flush");
+}
+
 bool replay(const std::string& dir)
 {
     const std::string name = dir.substr(dir.find_last_of('/') + 1);
@@ -61,10 +84,17 @@ bool replay(const std::string& dir)
     std::string line;
     int launchIndex = 0;
     bool ok = true;
+    bool flushed = false;
     while (ok && std::getline(manifest, line)) {
         std::istringstream in(line);
         std::string op;
         in >> op;
+        if (!flushed && op != "module" && op != "buffer") {
+            ok = flushL2();
+            flushed = true;
+        }
+        if (!ok)
+            break;
         if (op == "module") {
             std::string file;
             in >> file;
