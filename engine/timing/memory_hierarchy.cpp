@@ -143,19 +143,12 @@ void MemoryHierarchy::deviceWrite(std::uint64_t address, std::uint64_t bytes)
     const std::uint64_t lineBytes = static_cast<std::uint64_t>(std::max(32, m_profile.caches.l2LineBytes));
     for (std::uint64_t line = begin / lineBytes * lineBytes; line < end; line += lineBytes) {
         std::uint8_t sectors = 0;
-        std::array<std::uint32_t, 4> byteMasks {};
         for (std::uint64_t sector = 0; sector * 32 < lineBytes && sector < 8; ++sector) {
-            const std::uint64_t from = std::max(begin, line + sector * 32);
-            const std::uint64_t to = std::min(end, line + sector * 32 + 32);
-            if (from >= to)
-                continue;
-            sectors = static_cast<std::uint8_t>(sectors | (1u << sector));
-            const std::uint64_t width = to - from;
-            const std::uint32_t mask = width >= 32 ? 0xffffffffu : ((1u << width) - 1u) << (from - line - sector * 32);
-            if (sector < byteMasks.size())
-                byteMasks[sector] = mask;
+            if (std::max(begin, line + sector * 32) < std::min(end, line + sector * 32 + 32))
+                sectors = static_cast<std::uint8_t>(sectors | (1u << sector));
         }
-        writeBack(m_l2.write(line, sectors, byteMasks), 0);
+        // The line becomes valid and clean, as a fill does, without a DRAM read: the copy brought the bytes.
+        writeBack(m_l2.read(line, sectors, 0), 0);
     }
 }
 
