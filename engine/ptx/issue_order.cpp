@@ -105,7 +105,7 @@ namespace {
         std::vector<int> predecessors;
         std::vector<int> latency;
         std::vector<bool> load; ///< counts against kMaxLoadsInFlight
-        std::vector<bool> loadConsumer; ///< reads the result of a load of the stretch
+        std::vector<std::vector<std::uint32_t>> loadsRead; ///< per node: the loads of the stretch whose results it reads
     };
 
     Graph buildGraph(const Function& fn, std::uint32_t begin, std::uint32_t end)
@@ -116,7 +116,7 @@ namespace {
         g.predecessors.assign(n, 0);
         g.latency.resize(n);
         g.load.assign(n, false);
-        g.loadConsumer.assign(n, false);
+        g.loadsRead.resize(n);
         std::unordered_map<RegKey, std::uint32_t> lastWriter;
         std::unordered_map<RegKey, std::vector<std::uint32_t>> readers;
         std::int64_t lastOrdered = -1;
@@ -140,7 +140,7 @@ namespace {
                 if (const auto it = lastWriter.find(r); it != lastWriter.end()) {
                     edge(it->second, i, g.latency[it->second]);
                     if (g.load[it->second])
-                        g.loadConsumer[i] = true;
+                        g.loadsRead[i].push_back(it->second);
                 }
                 readers[r].push_back(i);
             }
@@ -216,19 +216,11 @@ namespace {
                 if (--g.predecessors[e.to] == 0)
                     ready.push_back(e.to);
             }
-            if (g.loadConsumer[chosen]) {
-                // The loads this node reads are used now: their registers no longer hold a value in waiting.
-                for (std::uint32_t p = 0; p < order.size(); ++p) {
-                    const std::uint32_t j = order[p];
-                    if (!g.load[j] || consumed[j])
-                        continue;
-                    for (const Edge& e : g.successors[j]) {
-                        if (e.to == chosen && e.latency > 0) {
-                            consumed[j] = true;
-                            --loadsInFlight;
-                            break;
-                        }
-                    }
+            // The loads this node reads are used now: their registers no longer hold a value in waiting.
+            for (const std::uint32_t j : g.loadsRead[chosen]) {
+                if (!consumed[j]) {
+                    consumed[j] = true;
+                    --loadsInFlight;
                 }
             }
             ++now;
