@@ -34,8 +34,7 @@ L1Cache::Access L1Cache::load(std::uint64_t lineAddress, std::uint8_t sectorMask
 {
     const std::uint8_t own = toOwnSectors(sectorMask);
     CacheLine* line = m_tags.access(lineAddress).line; // write-through: an evicted L1 line is never dirty
-    // The arrival cycle is kept in 32 bits, as the L2 keeps it: fills are in flight for far less than 2^31 cycles.
-    const auto untilArrival = static_cast<std::int32_t>(line->fillArrives - static_cast<std::uint32_t>(now));
+    const std::int32_t untilArrival = cyclesUntilFill(*line, now);
     if (line->filling != 0 && untilArrival <= 0)
         line->filling = 0;
     const std::uint8_t hit = static_cast<std::uint8_t>(line->valid & own);
@@ -55,12 +54,7 @@ void L1Cache::fillArrivesAt(std::uint64_t cycle)
 {
     if (m_lastLoad == nullptr || m_lastFill == 0)
         return;
-    CacheLine& line = *m_lastLoad;
-    const auto arrives = static_cast<std::uint32_t>(cycle);
-    // Sectors of an earlier fill of this line that are still in flight arrive no later than this one.
-    if (line.filling == 0 || static_cast<std::int32_t>(arrives - line.fillArrives) > 0)
-        line.fillArrives = arrives;
-    line.filling = static_cast<std::uint8_t>(line.filling | m_lastFill);
+    markFilling(*m_lastLoad, m_lastFill, cycle);
     m_lastLoad = nullptr;
 }
 

@@ -50,9 +50,8 @@ L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask, std:
     L2Outcome out;
     CacheLine& line = lineFor(lineAddress, out);
     // A fill in flight: requests for its sectors wait for it (an MSHR merge) rather than take the hit latency
-    // for data that has not arrived. The arrival cycle is kept in 32 bits; fills are in flight for far less
-    // than 2^31 cycles, so the signed difference decides.
-    const auto untilArrival = static_cast<std::int32_t>(line.fillArrives - static_cast<std::uint32_t>(now));
+    // for data that has not arrived.
+    const std::int32_t untilArrival = cyclesUntilFill(line, now);
     if (line.filling != 0 && (line.fillLaunch != m_launch || untilArrival <= 0))
         line.filling = 0;
     out.waitingSectors = static_cast<std::uint8_t>(line.valid & sectorMask & line.filling);
@@ -73,11 +72,7 @@ void L2Cache::fillArrivesAt(std::uint64_t cycle)
     if (m_lastRead == nullptr || m_lastFetch == 0)
         return;
     CacheLine& line = *m_lastRead;
-    const auto arrives = static_cast<std::uint32_t>(cycle);
-    // Sectors of an earlier fill of this line that are still in flight arrive no later than this one.
-    if (line.filling == 0 || static_cast<std::int32_t>(arrives - line.fillArrives) > 0)
-        line.fillArrives = arrives;
-    line.filling = static_cast<std::uint8_t>(line.filling | m_lastFetch);
+    markFilling(line, m_lastFetch, cycle);
     line.fillLaunch = m_launch;
     m_lastRead = nullptr;
 }

@@ -23,6 +23,22 @@ struct CacheLine {
 };
 static_assert(std::is_trivially_copyable_v<CacheLine> && sizeof(CacheLine) == 28);
 
+/// Marks `sectors` of `line` in flight until `cycle`, kept in 32 bits: fills are in flight for far less than 2^31
+/// cycles, so the signed difference decides. Sectors of an earlier fill still in flight arrive no later than these.
+inline void markFilling(CacheLine& line, std::uint8_t sectors, std::uint64_t cycle)
+{
+    const auto arrives = static_cast<std::uint32_t>(cycle);
+    if (line.filling == 0 || static_cast<std::int32_t>(arrives - line.fillArrives) > 0)
+        line.fillArrives = arrives;
+    line.filling = static_cast<std::uint8_t>(line.filling | sectors);
+}
+
+/// Cycles from `now` until `line`'s fill arrives (zero or less once it has).
+inline std::int32_t cyclesUntilFill(const CacheLine& line, std::uint64_t now)
+{
+    return static_cast<std::int32_t>(line.fillArrives - static_cast<std::uint32_t>(now));
+}
+
 /// What leaving the cache cost: the sectors of an evicted line that must be written back.
 struct Eviction {
     std::uint8_t dirty = 0;
