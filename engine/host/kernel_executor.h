@@ -42,11 +42,7 @@ public:
         std::stop_token stop) = 0;
     /// A copy or memset wrote `bytes` of device memory at `address` between launches. A timing model keeps the
     /// bytes in its L2 (the copy engines write through the device's L2); the functional executor has no caches.
-    virtual void deviceWritten(std::uint64_t address, std::uint64_t bytes)
-    {
-        (void)address;
-        (void)bytes;
-    }
+    virtual void deviceWritten(std::uint64_t /*address*/, std::uint64_t /*bytes*/) { }
 };
 
 /// Runs launches on the functional executor with the generation's memory counters; no timing.

@@ -10,12 +10,6 @@ namespace engine::ptx {
 /// A register as one number: register file in the top bits, index below.
 using RegKey = std::uint32_t;
 
-RegKey registerKey(RegFile file, std::uint32_t index);
-
-/// How many leading operands an instruction writes: none for stores, reductions, barriers and control;
-/// two for the `d|p` forms (setp with two predicates, shfl with a predicate); one otherwise.
-int destinationCount(const Instruction& ins);
-
 /// Calls `visit(key, written)` for each register `ins` reads (written = false) or writes (true): its
 /// destination operands, the registers of its sources and addresses (vector elements one by one), and its
 /// guard predicate as a read. A register may be visited more than once.

@@ -52,8 +52,8 @@ public:
     void prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const;
     /// A copy engine wrote `bytes` at `address` between launches (a memcpy to the device, or a memset): the L2
     /// keeps what fits of them — the last L2-size bytes — as clean lines (the bytes reach DRAM too), evicting what
-    /// it must. The next launch finds them there: on an H100, PolyBench gemm after its inputs were copied in takes 31 872 SM cycles,
-    /// 46 658 when ncu flushes the caches first (docs/calibration.md, "Public kernels").
+    /// it must. The next launch finds them there: on an H100, PolyBench gemm after its inputs were copied in
+    /// takes 31 872 SM cycles, 46 658 when ncu flushes the caches first (docs/calibration.md, "Public kernels").
     void deviceWrite(std::uint64_t address, std::uint64_t bytes);
 
     /// How full the L2 is: the fraction of its lines holding data. Sampling (steady_state_detector.h) waits

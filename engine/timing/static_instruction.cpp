@@ -1,7 +1,5 @@
 #include "engine/timing/static_instruction.h"
 
-#include "engine/ptx/register_use.h"
-
 #include <algorithm>
 
 namespace engine::timing {

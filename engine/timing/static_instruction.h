@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/ptx/module.h"
+#include "engine/ptx/register_use.h"
 #include "engine/timing/pipe_class.h"
 
 #include <array>
@@ -10,8 +11,8 @@
 
 namespace engine::timing {
 
-/// A register as the scoreboard names it (ptx/register_use.h).
-using RegKey = std::uint32_t;
+/// A register as the scoreboard names it.
+using RegKey = ptx::RegKey;
 
 /// What the timing model needs to know about one instruction, computed once per launch from the PTX:
 /// its pipe, and the registers it reads and writes (for the scoreboard, DIGEST §1.10: a load stalls a warp
