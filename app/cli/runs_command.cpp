@@ -27,6 +27,8 @@ nlohmann::json runJson(const model::RunRow& run)
         { "launches", run.launchCount },
         { "total_time_us", run.totalTimeUs },
         { "sampling", run.sampling },
+        { "sweep_points", run.sweepPointCount },
+        { "sweep_points_planned", run.sweepPointsPlanned },
     };
 }
 

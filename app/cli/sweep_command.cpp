@@ -5,13 +5,11 @@
 #include "app/cli/device_loading.h"
 #include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
+#include "app/cli/sweep_recording.h"
 #include "engine/host/kernel_executor.h"
 #include "engine/host/sweep.h"
 #include "engine/timing/timed_executor.h"
 
-#ifdef WARPSCOPE_CLI_HAS_STORE
-#include "model/store/run_recorder.h"
-#endif
 
 #include <iostream>
 #include <sstream>
@@ -109,22 +107,28 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
                    << std::flush;
         };
     keepFreedMemoryForReuse();
-    const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
-    if (!points)
-        throw UsageError(points.error().toString());
+    const std::size_t planned = devices.size() * range->values().size();
+    // Each point is committed as it finishes: a sweep that fails or is killed keeps what it finished.
+    std::unique_ptr<SweepRecording> recording;
     if (const auto db = args.value("db")) {
-#ifdef WARPSCOPE_CLI_HAS_STORE
-        const auto stored
-            = model::recordSweep(*db, args.positional().front(), *points, **catalog->get(devices.front()));
-        if (!stored) {
-            io.err << "warpscope-cli: " << stored.error().toString() << '\n';
+        auto opened = SweepRecording::open(
+            *db, args.positional().front(), *range, **catalog->get(devices.front()), planned);
+        if (!opened) {
+            io.err << "warpscope-cli: " << opened.error().toString() << '\n';
             return ExitBadInput;
         }
-        io.err << "recorded as run " << *stored << " in " << *db << '\n';
-#else
-        throw UsageError("--db needs the trace store, which this build leaves out (WARPSCOPE_BUILD_GUI=OFF)");
-#endif
+        recording = std::move(opened).value();
+        recording->attach(options);
     }
+    const auto points = engine::runSweep(args.positional().front(), *range, devices, *catalog, options);
+    if (recording)
+        recording->describe(io.err);
+    if (recording && recording->error()) {
+        io.err << "warpscope-cli: " << recording->error()->toString() << '\n';
+        return ExitBadInput;
+    }
+    if (!points)
+        throw UsageError(points.error().toString());
     if (args.flag("csv")) {
         printCsv(*points, range->param, io.out);
         return ExitOk;

@@ -135,11 +135,12 @@ Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, co
                 return;
             }
             points[i] = std::move(point).value();
-            if (options.progress) {
-                std::lock_guard lock(errorMutex);
+            std::lock_guard lock(errorMutex);
+            if (options.onPoint)
+                options.onPoint(i, *points[i]);
+            if (options.progress)
                 options.progress(++done, jobs.size(),
                     devices[jobs[i].device] + " " + range.param + "=" + std::to_string(jobs[i].value));
-            }
         }
     };
     const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());

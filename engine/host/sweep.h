@@ -42,6 +42,9 @@ struct SweepOptions {
     std::stop_token stop;
     /// Called from the worker threads, one call at a time, after each point: "h100 offset=3".
     std::function<void(std::size_t done, std::size_t total, const std::string& point)> progress;
+    /// Called from the worker threads, one call at a time, with each point as it finishes and its place in
+    /// the result (`index`): a recorder commits it at once, so a stopped or killed sweep keeps what finished.
+    std::function<void(std::size_t index, const SweepRun& point)> onPoint;
     /// Parameter values every point uses besides the swept one (--set); the swept parameter wins.
     ParamValues overrides;
     std::uint64_t instructionBudget = 2'000'000'000; ///< warp instructions per launch (RunOptions)

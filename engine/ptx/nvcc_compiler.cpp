@@ -190,7 +190,9 @@ Result<CompiledPtx> compileCudaToPtx(const fs::path& cuFile, int requestedArch, 
     const int arch = *chosen;
     std::vector<std::string> flags {"-ptx", "-lineinfo", "-arch=compute_" + std::to_string(arch)};
     flags.insert(flags.end(), options.extraFlags.begin(), options.extraFlags.end());
-    std::string keyText = *source + '\0' + version->output;
+    // The PTX names its source (-lineinfo's .file), so the same text at another path is another entry: a
+    // cached copy would name a file that may since have moved or gone.
+    std::string keyText = *source + '\0' + fs::absolute(cuFile).lexically_normal().string() + '\0' + version->output;
     for (const std::string& f : flags)
         keyText += '\0' + f;
     fs::path dir = options.cacheDir.empty() ? defaultCacheDir() : options.cacheDir;

@@ -236,7 +236,8 @@ Operand parseImmediate(BodyContext& ctx, bool negative)
     if (t.kind == TokenKind::Integer) {
         if (negative && t.value > (std::uint64_t {1} << 63))
             ctx.cur.fail(t, "integer -" + std::string(t.text) + " does not fit in 64 bits");
-        op.value = negative ? -static_cast<std::int64_t>(t.value) : static_cast<std::int64_t>(t.value);
+        // Negated in unsigned arithmetic: -9223372036854775808 is 2^63 negated, which int64 cannot negate.
+        op.value = static_cast<std::int64_t>(negative ? std::uint64_t {0} - t.value : t.value);
         return op;
     }
     if (t.kind != TokenKind::Float)

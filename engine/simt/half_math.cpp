@@ -20,7 +20,7 @@ struct Fields {
 Fields fieldsOf(std::uint16_t bits, SmallFloatFormat f)
 {
     const unsigned expMax = (1u << f.exponentBits) - 1u;
-    return {(bits & smallSignBit(f)) != 0, (bits >> f.fractionBits) & expMax, bits & ((1u << f.fractionBits) - 1u)};
+    return {(bits & smallSignBit(f)) != 0, (unsigned {bits} >> f.fractionBits) & expMax, bits & ((1u << f.fractionBits) - 1u)};
 }
 
 /// A finite element as an exact significand × 2^exponent.

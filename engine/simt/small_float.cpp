@@ -109,7 +109,7 @@ double fromSmallFloat(std::uint16_t bits, SmallFloatFormat f)
 {
     const Layout l = layoutOf(f);
     const bool negative = (bits & l.sign) != 0;
-    const unsigned exponent = (bits >> f.fractionBits) & l.expMax;
+    const unsigned exponent = (unsigned {bits} >> f.fractionBits) & l.expMax;
     const unsigned fraction = bits & l.fractionMask;
     double v = 0;
     if (exponent == l.expMax)

@@ -14,7 +14,7 @@ std::uint8_t L1Cache::toOwnSectors(std::uint8_t mask32) const
 {
     std::uint8_t own = 0;
     for (std::uint32_t i = 0; i < 8; ++i) {
-        if ((mask32 >> i) & 1u)
+        if ((unsigned {mask32} >> i) & 1u)
             own = static_cast<std::uint8_t>(own | (1u << (i / m_sectorRatio)));
     }
     return own;
@@ -24,7 +24,7 @@ std::uint8_t L1Cache::toSector32(std::uint8_t ownMask) const
 {
     std::uint8_t mask32 = 0;
     for (std::uint32_t i = 0; i < 8; ++i) {
-        if ((ownMask >> (i / m_sectorRatio)) & 1u)
+        if ((unsigned {ownMask} >> (i / m_sectorRatio)) & 1u)
             mask32 = static_cast<std::uint8_t>(mask32 | (1u << i));
     }
     return mask32;

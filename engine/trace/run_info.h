@@ -24,6 +24,7 @@ struct RunInfo {
     std::string scenarioText; ///< the scenario file's contents
     std::vector<std::pair<std::string, std::int64_t>> parameters; ///< after --set overrides
     std::string sampling; ///< which SMs/blocks got detailed events, in words; empty when all did
+    std::uint32_t sweepPointsPlanned = 0; ///< a sweep's points, recorded as each finishes; 0 for a plain run
 };
 
 /// A module the run loaded: its PTX and, when it came from a .cu file, the CUDA source.

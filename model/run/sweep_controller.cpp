@@ -4,7 +4,7 @@
 #include "model/run/run_snapshot_builder.h"
 #include "model/run/sweep_points.h"
 #include "model/run/sweep_snapshot_builder.h"
-#include "model/store/run_recorder.h"
+#include "model/store/sweep_recorder.h"
 
 #include "engine/device/device_catalog.h"
 
@@ -15,20 +15,38 @@ namespace {
 std::variant<SweepSnapshot, QString> executeSweep(const SweepRequest& request, const engine::DeviceCatalog& catalog,
     std::stop_token stop, const ProgressCallback& progress)
 {
-    const auto points = runSweepPoints(request, catalog, stop, progress);
-    if (!points)
-        return errorText(points.error());
+    // Each point is committed to the session database as it finishes, so a cancelled or failed sweep keeps
+    // the points it finished.
+    std::optional<SweepRecorder> recorder;
+    std::optional<engine::Error> recordError;
+    const auto* first = request.deviceIds.isEmpty() ? nullptr : catalog.find(request.deviceIds.front().toStdString());
+    if (!request.sessionDatabase.isEmpty() && first) {
+        const auto range = sweepRange(request);
+        auto opened = SweepRecorder::open(request.sessionDatabase.toStdString(), request.scenarioFile.toStdString(),
+            range, *first, range.values().size() * static_cast<std::size_t>(request.deviceIds.size()));
+        if (opened)
+            recorder.emplace(std::move(opened).value());
+        else
+            recordError = opened.error();
+    }
+    const auto points = runSweepPoints(request, catalog, stop, progress,
+        [&](std::size_t index, const engine::SweepRun& point) {
+            if (recorder && !recordError)
+                recordError = recorder->add(index, point);
+        });
+    if (!points) {
+        auto message = errorText(points.error());
+        if (recorder && recorder->recordedPoints() > 0)
+            message += QObject::tr(" (the %n finished point(s) are kept as run %1 of the session database)", nullptr,
+                static_cast<int>(recorder->recordedPoints())).arg(recorder->runId());
+        return message;
+    }
     auto snapshot = buildSweepSnapshot(*points, request.param, catalog);
     snapshot.scenarioFile = request.scenarioFile;
-    if (!request.sessionDatabase.isEmpty() && !request.deviceIds.isEmpty()) {
-        if (const auto* first = catalog.find(request.deviceIds.front().toStdString())) {
-            const auto recorded = recordSweep(request.sessionDatabase.toStdString(), request.scenarioFile.toStdString(), *points, *first);
-            if (recorded)
-                snapshot.runId = *recorded;
-            else
-                snapshot.recordError = errorText(recorded.error());
-        }
-    }
+    if (recordError)
+        snapshot.recordError = errorText(*recordError);
+    else if (recorder)
+        snapshot.runId = recorder->runId();
     return snapshot;
 }
 

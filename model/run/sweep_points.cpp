@@ -4,11 +4,16 @@
 
 namespace model {
 
+engine::SweepRange sweepRange(const SweepRequest& request)
+{
+    return { request.param.toStdString(), request.from, request.to, std::max<qint64>(1, request.step) };
+}
+
 engine::Result<std::vector<engine::SweepRun>> runSweepPoints(
     const SweepRequest& request, const engine::DeviceCatalog& catalog, std::stop_token stop,
-    const ProgressCallback& progress)
+    const ProgressCallback& progress, std::function<void(std::size_t index, const engine::SweepRun& point)> onPoint)
 {
-    const engine::SweepRange range { request.param.toStdString(), request.from, request.to, std::max<qint64>(1, request.step) };
+    const engine::SweepRange range = sweepRange(request);
     std::vector<std::string> devices;
     for (const auto& id : request.deviceIds)
         devices.push_back(id.toStdString());
@@ -17,6 +22,7 @@ engine::Result<std::vector<engine::SweepRun>> runSweepPoints(
     options.stop = std::move(stop);
     options.makeExecutor = [sampled = !request.exact] { return makeKernelExecutor(sampled); };
     options.overrides = toParamValues(request.overrides);
+    options.onPoint = std::move(onPoint);
     if (progress)
         options.progress = [&progress](std::size_t done, std::size_t total, const std::string& point) {
             progress(static_cast<int>(done), static_cast<int>(total), QString::fromStdString(point));

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace model {
 
 namespace {
@@ -14,7 +16,8 @@ constexpr const char* kRunColumns = "SELECT r.id, r.date, r.tool_version, r.devi
                                     " (SELECT count(*) FROM launches l WHERE l.run_id = r.id),"
                                     " r.device_json, r.scenario_text,"
                                     " (SELECT count(*) FROM sweep_points p WHERE p.run_id = r.id),"
-                                    " (SELECT count(DISTINCT p.device_id) FROM sweep_points p WHERE p.run_id = r.id)"
+                                    " (SELECT count(DISTINCT p.device_id) FROM sweep_points p WHERE p.run_id = r.id),"
+                                    " r.sweep_points_planned"
                                     " FROM runs r WHERE r.complete = 1";
 
 /// Parameters are stored as a JSON object; a file edited by hand may hold anything, so bad JSON reads as none.
@@ -35,7 +38,7 @@ RunRow runRow(const SqliteStatement& s)
 {
     return RunRow { s.columnInt(0), s.columnText(1), s.columnText(2), s.columnText(3), s.columnText(4),
         s.columnText(5), parseParameters(s.columnText(6)), s.columnText(7), s.columnDouble(8), s.columnInt(9),
-        s.columnInt(12), s.columnInt(13) };
+        s.columnInt(12), s.columnInt(13), std::max(s.columnInt(14), s.columnInt(12)) };
 }
 
 template <typename T>

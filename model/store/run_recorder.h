@@ -3,12 +3,9 @@
 #include "engine/common/result.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/run_report.h"
-#include "engine/host/sweep.h"
 
 #include <cstdint>
-#include <filesystem>
 #include <string>
-#include <vector>
 
 namespace model {
 
@@ -18,12 +15,6 @@ namespace model {
 /// database file.
 engine::Result<std::int64_t> recordScenarioRun(const std::string& dbPath, const engine::RunReport& report,
     const engine::PreparedScenario& prepared);
-
-/// Appends a sweep to the session database `dbPath` as one run whose device is the first device swept and
-/// whose sweep points hold, per device and value, the run's total time and the effective bandwidth of its
-/// kernels together. Returns the run id.
-engine::Result<std::int64_t> recordSweep(const std::string& dbPath, const std::filesystem::path& scenario,
-    const std::vector<engine::SweepRun>& points, const engine::DeviceProfile& firstDevice);
 
 /// The current time as ISO 8601 UTC, "2026-11-22T12:00:00Z".
 std::string utcNow();

@@ -157,6 +157,13 @@ QVariant SessionRuns::data(const QModelIndex& index, int role) const
         return {};
     const auto& run = m_runs[static_cast<std::size_t>(index.row())];
     const auto scenario = QFileInfo(QString::fromStdString(run.scenarioPath)).fileName();
+    if (role == Qt::DisplayRole && run.sweepPointCount > 0 && run.sweepPointCount < run.sweepPointsPlanned)
+        return tr("%1 · sweep · %2 · %3 of %4 point(s) on %5 device(s) (stopped)")
+            .arg(run.id)
+            .arg(scenario)
+            .arg(run.sweepPointCount)
+            .arg(run.sweepPointsPlanned)
+            .arg(run.sweepDeviceCount);
     if (role == Qt::DisplayRole && run.sweepPointCount > 0)
         return tr("%1 · sweep · %2 · %3 point(s) on %4 device(s)")
             .arg(run.id)

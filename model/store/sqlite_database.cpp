@@ -4,22 +4,57 @@
 
 #include <filesystem>
 #include <sqlite3.h>
+#include <unistd.h>
 #include <utility>
 
 namespace model {
+
+namespace {
+
+/// A URI naming `path` (sqlite.org/uri.html: '?', '#' and '%' are percent-encoded).
+std::string fileUri(const std::string& path)
+{
+    std::string uri = "file:";
+    for (const char c : path) {
+        if (c == '?' || c == '#' || c == '%') {
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += kHex[(static_cast<unsigned char>(c) >> 4) & 0xF];
+            uri += kHex[static_cast<unsigned char>(c) & 0xF];
+        } else {
+            uri += c;
+        }
+    }
+    return uri;
+}
+
+/// A WAL database is read through its -shm index, which a reader creates beside the file. Where it cannot (a
+/// folder without write permission, a read-only mount) and no writer has left a -wal file, no one can be
+/// writing the file either: it is read as an immutable snapshot (sqlite.org/uri.html, "immutable").
+bool readAsSnapshot(const std::string& path)
+{
+    const auto folder = std::filesystem::absolute(path).parent_path();
+    std::error_code ec;
+    return ::access(folder.c_str(), W_OK) != 0 && !std::filesystem::exists(path + "-wal", ec);
+}
+
+} // namespace
 
 engine::Result<SqliteDatabase> SqliteDatabase::open(const std::string& path, Mode mode)
 {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         return storeError(path, engine::ErrorCode::InvalidArgument, "is a directory, not a session database");
-    const int flags = (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        | SQLITE_OPEN_NOMUTEX;
+    if (mode == Mode::ReadOnly && readAsSnapshot(path))
+        mode = Mode::ReadOnlySnapshot;
+    const int flags = (mode == Mode::ReadWriteCreate ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
+        | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+    const auto name = mode == Mode::ReadOnlySnapshot ? fileUri(path) + "?immutable=1" : fileUri(path);
     sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    const int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
         sqlite3_close_v2(db);
-        return storeError(path, rc, mode == Mode::ReadOnly ? "cannot open database" : "cannot create database");
+        return storeError(path, rc, mode == Mode::ReadWriteCreate ? "cannot create database" : "cannot open database");
     }
     sqlite3_extended_result_codes(db, 1);
     // A reader waits briefly for the writer's commit instead of failing with SQLITE_BUSY at once.

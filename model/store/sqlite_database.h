@@ -16,7 +16,9 @@ namespace model {
 /// the worker that queries it.
 class SqliteDatabase {
 public:
-    enum class Mode { ReadOnly, ReadWriteCreate };
+    /// ReadOnly reads a database others may be writing; where its folder cannot be written (so the WAL index
+    /// cannot be made) and no writer left a -wal file, it becomes ReadOnlySnapshot: the file read as immutable.
+    enum class Mode { ReadOnly, ReadOnlySnapshot, ReadWriteCreate };
 
     /// Opens (and for ReadWriteCreate creates) `path`. SQLite reads nothing yet: a file that is not a
     /// database is only noticed by the first statement, which the openers run at once.

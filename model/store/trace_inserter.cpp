@@ -117,6 +117,7 @@ void TraceInserter::operator()(engine::RunInfo& run)
     s.bind(8, run.scenarioText);
     s.bind(9, parameters.dump());
     s.bind(10, run.sampling);
+    s.bind(11, std::int64_t { run.sweepPointsPlanned });
     m_runId = -1; // a run in progress, so a failure below is reported against it
     if (!beginIfNeeded() || !stepInsert(s)) {
         m_runId = 0;
@@ -138,7 +139,8 @@ void TraceInserter::operator()(EndRunCommand& end)
     commit();
     if (!m_runFailed)
         m_lastCompleteRun = m_runId;
-    m_runId = 0;
+    if (end.closesRun)
+        m_runId = 0;
 }
 
 void TraceInserter::operator()(AbortRunCommand&)

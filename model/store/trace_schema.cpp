@@ -190,8 +190,14 @@ CREATE TABLE printf_lines (
 ALTER TABLE launches ADD COLUMN printf_dropped INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<SchemaMigration, 6> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 },
-    { 3, kVersion4 }, { 4, kVersion5 }, { 5, kVersion6 } } };
+// Version 7: how many points a sweep was to have. A sweep commits each point as it finishes, so a killed or
+// cancelled sweep keeps fewer; older sweeps were written whole and read as 0 (as many as they hold).
+constexpr const char* kVersion7 = R"sql(
+ALTER TABLE runs ADD COLUMN sweep_points_planned INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<SchemaMigration, 7> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 },
+    { 3, kVersion4 }, { 4, kVersion5 }, { 5, kVersion6 }, { 6, kVersion7 } } };
 
 } // namespace
 

@@ -28,6 +28,7 @@ struct RunRow {
     std::int64_t launchCount = 0;
     std::int64_t sweepPointCount = 0; ///< a sweep's points (its run records no launches); 0 for a plain run
     std::int64_t sweepDeviceCount = 0; ///< the devices those points ran on
+    std::int64_t sweepPointsPlanned = 0; ///< the points the sweep was to have: more than it holds when stopped
 };
 
 /// What a run was made of: the texts needed to reproduce or show it.

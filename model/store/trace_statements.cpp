@@ -11,8 +11,8 @@ namespace {
 
 constexpr std::array<const char*, 15> kSql = {
     "INSERT INTO runs (session_id, writer_pid, date, tool_version, device_id, device_name, device_json,"
-    " scenario_path, scenario_text, parameters_json, sampling)"
-    " VALUES ((SELECT min(id) FROM sessions), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    " scenario_path, scenario_text, parameters_json, sampling, sweep_points_planned)"
+    " VALUES ((SELECT min(id) FROM sessions), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     "UPDATE runs SET complete = 1, total_time_us = ?2 WHERE id = ?1",
     "INSERT INTO modules (run_id, module_index, path, ptx_text, cuda_source) VALUES (?1, ?2, ?3, ?4, ?5)",
     "INSERT INTO kernels (run_id, kernel_index, module_index, name, mangled_name, registers_per_thread,"

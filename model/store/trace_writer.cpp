@@ -32,6 +32,11 @@ void TraceWriter::beginRun(const engine::RunInfo& run) { m_queue.push(run); }
 
 void TraceWriter::endRun(const engine::RunSummary& summary) { m_queue.push(EndRunCommand { summary }); }
 
+void TraceWriter::checkpointRun(const engine::RunSummary& summary)
+{
+    m_queue.push(EndRunCommand { summary, false });
+}
+
 void TraceWriter::abortRun(std::string_view reason) { m_queue.push(AbortRunCommand { std::string(reason) }); }
 
 void TraceWriter::module(const engine::ModuleRecord& module) { m_queue.push(module); }

@@ -46,6 +46,9 @@ public:
     void streamOps(std::span<const engine::StreamOp> ops) override;
     void printfLines(std::span<const engine::simt::PrintfLine> lines, std::uint64_t dropped) override;
     void sweepPoints(std::span<const engine::SweepPoint> points) override;
+    /// Commits the open run as complete with `summary` so far and keeps it open: rows sent after it join
+    /// the same run (a sweep's points, each kept through a kill). A later failure still discards the run.
+    void checkpointRun(const engine::RunSummary& summary);
 
     /// Waits until everything sent so far is committed. Returns the first write error since the last
     /// flush (the run it hit was discarded), or the id (runs.id) of the last run that became complete.

@@ -13,8 +13,10 @@ namespace model {
 
 // What the engine thread hands to the writer thread: owned copies of the sink's calls.
 
+/// Marks the run complete with `summary`; a checkpoint (closesRun false) keeps it open for more rows.
 struct EndRunCommand {
     engine::RunSummary summary;
+    bool closesRun = true;
 };
 struct AbortRunCommand {
     std::string reason;

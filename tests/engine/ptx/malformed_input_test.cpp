@@ -52,6 +52,16 @@ TEST(PtxMalformed, DuplicateRegisterAndOperandCount)
     EXPECT_EQ(parseError(kernelWithBody("add.s32 %r1, %r2;")), "bad.ptx:10:1: add takes 3 operands, found 2");
 }
 
+TEST(PtxMalformed, TheMostNegativeLiteralIsExact)
+{
+    // PTX ISA §4.5.1: integer literals are 64 bits; -2^63 is the one whose magnitude int64 cannot hold.
+    const auto module = parseOk(kernelWithBody("mov.s64 %rd1, -9223372036854775808;"));
+    ASSERT_FALSE(module.functions.empty());
+    const auto& body = module.functions.front().instructions;
+    ASSERT_FALSE(body.empty());
+    EXPECT_EQ(body.back().operands.at(1).value, INT64_MIN);
+}
+
 TEST(PtxMalformed, HugeLiteralsAndCounts)
 {
     EXPECT_EQ(parseError(kernelWithBody("mov.u64 %rd1, 99999999999999999999999;")),

@@ -128,6 +128,25 @@ TEST(PtxNvcc, CompilesCachesAndReportsDiagnostics)
     EXPECT_EQ(failed.error().message, "nvcc: identifier \"undeclared\" is undefined");
 }
 
+TEST(PtxNvcc, TheSameSourceAtAnotherPathNamesItsOwnFile)
+{
+    if (!findNvcc(NvccSearch::fromEnvironment()).ok())
+        GTEST_SKIP() << "nvcc not installed";
+    TempDir tmp;
+    NvccOptions options;
+    options.cacheDir = tmp.path() / "cache";
+    const std::string text = "__global__ void addOne(int *a) { a[threadIdx.x] += 1; }\n";
+    fs::create_directories(tmp.path() / "a");
+    fs::create_directories(tmp.path() / "b");
+    const auto first = compileCudaToPtx(write(tmp.path() / "a" / "k.cu", text), 80, options);
+    fs::remove_all(tmp.path() / "a"); // the first copy is gone: nothing may name it any more
+    const auto second = compileCudaToPtx(write(tmp.path() / "b" / "k.cu", text), 80, options);
+    ASSERT_TRUE(first.ok() && second.ok());
+    EXPECT_FALSE(second->fromCache);
+    EXPECT_NE(second->ptx.find((tmp.path() / "b" / "k.cu").string()), std::string::npos);
+    EXPECT_EQ(second->ptx.find((tmp.path() / "a" / "k.cu").string()), std::string::npos);
+}
+
 TEST(PtxNvcc, ExplicitNvccThatIsMissingIsNamed)
 {
     NvccSearch s;

@@ -23,7 +23,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// Starts the helper with its stdout on a pipe; returns its pid and the pipe's read end as a FILE.
-std::pair<pid_t, FILE*> startWriter(const std::string& path)
+std::pair<pid_t, FILE*> startWriter(const std::string& path, const char* mode = nullptr)
 {
     int fds[2];
     EXPECT_EQ(::pipe(fds), 0);
@@ -32,7 +32,7 @@ std::pair<pid_t, FILE*> startWriter(const std::string& path)
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
     posix_spawn_file_actions_addclose(&actions, fds[0]);
     std::string program = STORE_CRASH_WRITER_PATH;
-    char* argv[] = { program.data(), const_cast<char*>(path.c_str()), nullptr };
+    char* argv[] = { program.data(), const_cast<char*>(path.c_str()), const_cast<char*>(mode), nullptr };
     pid_t pid = 0;
     EXPECT_EQ(posix_spawn(&pid, program.c_str(), &actions, nullptr, argv, environ), 0);
     posix_spawn_file_actions_destroy(&actions);
@@ -114,6 +114,35 @@ TEST(StoreCrash, KillNineMidRunKeepsEarlierRunsIntact)
     ASSERT_TRUE(integrity.ok());
     ASSERT_EQ(integrity.value().step(), SQLITE_ROW);
     EXPECT_EQ(integrity.value().columnText(0), "ok");
+}
+
+TEST(StoreCrash, KillNineMidSweepKeepsEveryFinishedPoint)
+{
+    store_tests::TempDir dir("crash-sweep");
+    const auto path = dir.file("sweep.wsdb").string();
+    auto [pid, out] = startWriter(path, "sweep");
+    ASSERT_NE(out, nullptr);
+    std::size_t index = 0, reported = 0;
+    while (reported < 20 && std::fscanf(out, " point %zu", &index) == 1)
+        ++reported;
+    EXPECT_EQ(::kill(pid, SIGKILL), 0);
+    int status = 0;
+    EXPECT_EQ(::waitpid(pid, &status, 0), pid);
+    std::fclose(out);
+    ASSERT_EQ(reported, 20u) << "the writer stopped early";
+    // The next writer cleans up dead writers' runs: the sweep is complete so far, so it stays.
+    ASSERT_TRUE(model::TraceWriter::open(path).ok());
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto runs = reader->runs();
+    ASSERT_TRUE(runs.ok() && runs->size() == 1u);
+    const auto& run = runs->front();
+    EXPECT_GE(run.sweepPointCount, 20); // every reported point; one more may have been committed before the kill
+    EXPECT_EQ(run.sweepPointsPlanned, 1000000);
+    EXPECT_DOUBLE_EQ(run.totalTimeUs, static_cast<double>(run.sweepPointCount)); // 1 µs per point
+    const auto points = reader->sweepPoints(run.id);
+    ASSERT_TRUE(points.ok());
+    EXPECT_EQ(static_cast<std::int64_t>(points->size()), run.sweepPointCount);
 }
 
 } // namespace

@@ -1,15 +1,47 @@
 // store_crash_writer DB: writes synthetic runs into DB forever, printing "complete RUN_ID" once each is
-// committed. crash_test.cpp kills it with SIGKILL in the middle of a run.
+// committed. store_crash_writer DB sweep: records sweep points forever (model::SweepRecorder), printing
+// "point INDEX" once each is committed. crash_test.cpp kills it with SIGKILL in the middle of a run.
+#include "model/store/sweep_recorder.h"
 #include "model/store/trace_writer.h"
 #include "tests/model/store/store_test_support.h"
 
 #include <cstdio>
 #include <string>
 
+namespace {
+
+int recordSweepForever(const char* path)
+{
+    engine::DeviceProfile device;
+    device.id = "h100";
+    device.name = "H100";
+    auto recorder = model::SweepRecorder::open(path, "sweep.json", engine::SweepRange {"offset", 0, 999999, 1}, device,
+        1000000);
+    if (!recorder) {
+        std::fprintf(stderr, "%s\n", recorder.error().toString().c_str());
+        return 1;
+    }
+    for (std::size_t i = 0;; ++i) {
+        engine::SweepRun point {"h100", static_cast<std::int64_t>(i), {}};
+        point.report.params = {{"offset", static_cast<std::int64_t>(i)}};
+        point.report.totalTimeUs = 1.0;
+        if (const auto error = recorder.value().add(i, point)) {
+            std::fprintf(stderr, "%s\n", error->toString().c_str());
+            return 1;
+        }
+        std::printf("point %zu\n", i);
+        std::fflush(stdout);
+    }
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    if (argc == 3 && std::string(argv[2]) == "sweep")
+        return recordSweepForever(argv[1]);
     if (argc != 2) {
-        std::fprintf(stderr, "usage: store_crash_writer DB\n");
+        std::fprintf(stderr, "usage: store_crash_writer DB [sweep]\n");
         return 2;
     }
     model::TraceWriterOptions options;

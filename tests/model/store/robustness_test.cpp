@@ -142,6 +142,33 @@ TEST(StoreRobustness, FolderWithoutWritePermission)
     EXPECT_FALSE(model::TraceWriter::open(dir.file("s.wsdb").string()).ok());
 }
 
+TEST(StoreRobustness, DatabaseInAReadOnlyFolderIsListed)
+{
+    TempDir dir("readonly-listing");
+    const auto path = dir.file("s.wsdb").string();
+    writeRuns(path, RunShape {}, 2);
+    fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
+    if (::geteuid() != 0) { // root writes any folder: the snapshot mode is checked directly below
+        const auto error = readEverything(path);
+        EXPECT_FALSE(error) << error->toString();
+    }
+    fs::permissions(dir.path(), fs::perms::owner_all);
+}
+
+TEST(StoreRobustness, SnapshotReadingNamesAnyPath)
+{
+    // A snapshot is opened by URI: characters with a meaning there ('?', '#', '%') must still name the file.
+    TempDir dir("snap?shot#50%");
+    const auto path = dir.file("s?.wsdb").string();
+    writeRuns(path, RunShape {}, 3);
+    auto db = model::SqliteDatabase::open(path, model::SqliteDatabase::Mode::ReadOnlySnapshot);
+    ASSERT_TRUE(db.ok()) << db.error().toString();
+    const auto runs = db->queryInt("SELECT count(*) FROM runs WHERE complete = 1", "cannot read the database");
+    ASSERT_TRUE(runs.ok()) << runs.error().toString();
+    EXPECT_EQ(*runs, 3);
+    EXPECT_TRUE(db->exec("DELETE FROM runs", "cannot write").has_value()) << "a snapshot is read-only";
+}
+
 TEST(StoreRobustness, FullDiskDiscardsTheRunAndKeepsEarlierOnes)
 {
     TempDir dir("full");

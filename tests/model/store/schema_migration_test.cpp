@@ -29,8 +29,14 @@ model::SqliteDatabase openFile(const std::string& path)
 }
 
 /// Takes a file back to before version 6 (no printf lines).
+void dropVersion7(model::SqliteDatabase& db)
+{
+    ASSERT_FALSE(db.exec("ALTER TABLE runs DROP COLUMN sweep_points_planned", "test"));
+}
+
 void dropVersion6(model::SqliteDatabase& db)
 {
+    dropVersion7(db);
     ASSERT_FALSE(db.exec("DROP TABLE printf_lines", "test"));
     ASSERT_FALSE(db.exec("ALTER TABLE launches DROP COLUMN printf_dropped", "test"));
 }
@@ -202,6 +208,31 @@ TEST(SchemaMigration, Version5TraceGainsPrintfLines)
     const auto lines = reader->printfLines(launches->front().id);
     ASSERT_TRUE(lines.ok()) << lines.error().toString();
     EXPECT_TRUE(lines->empty());
+    EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
+}
+
+// Version 7 added the points a sweep was to have; a version-6 sweep was written whole: it has all it planned.
+TEST(SchemaMigration, Version6SweepsReadAsWhole)
+{
+    TempDir dir("schema-trace-v6");
+    const auto path = dir.file("old.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 10, 10, 1, "sweep", {}});
+        ASSERT_TRUE(writer.value()->flush().ok());
+    }
+    {
+        auto db = openFile(path);
+        dropVersion7(db);
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 6", "test"));
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto runs = reader->runs();
+    ASSERT_TRUE(runs.ok() && runs->size() == 1u);
+    EXPECT_EQ(runs->front().sweepPointCount, 2);
+    EXPECT_EQ(runs->front().sweepPointsPlanned, 2);
     EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
 }
 
