@@ -5,6 +5,7 @@
 #include "app/cli/device_loading.h"
 #include "app/cli/nvcc_options.h"
 #include "app/cli/param_overrides.h"
+#include "app/cli/run_progress_line.h"
 #include "app/cli/run_report_json.h"
 #include "app/cli/text_table.h"
 
@@ -17,6 +18,9 @@
 #endif
 
 #include <fstream>
+#include <iostream>
+#include <optional>
+#include <unistd.h>
 
 namespace app::cli {
 
@@ -111,7 +115,15 @@ int runRun(const ParsedArgs& args, CommandIo& io)
     }
     engine::RunOptions options;
     options.instructionBudget = static_cast<std::uint64_t>(budget);
+    // A long run shows where it is, on a terminal only: redirected stderr keeps its one-line errors.
+    std::optional<RunProgressLine> progressLine;
+    if (&io.err == &std::cerr && ::isatty(STDERR_FILENO)) {
+        progressLine.emplace(io.err);
+        options.progress = [&progressLine](const engine::RunProgress& p) { progressLine->update(p); };
+    }
     const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, options);
+    if (progressLine)
+        progressLine->finish();
     if (!report)
         throw UsageError(report.error().toString());
     writeDumps(args, *report);

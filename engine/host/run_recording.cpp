@@ -65,6 +65,25 @@ std::vector<PcCounter> pcCounters(const LaunchReport& launch, const ptx::Functio
     return counters;
 }
 
+/// Issue totals of every other function the launch executed (the kernel's callees).
+std::vector<CalleeCounter> calleeCounters(const LaunchReport& launch, std::uint32_t kernelIndex)
+{
+    std::vector<CalleeCounter> counters;
+    const auto& perFunction = launch.outcome.stats.perFunction;
+    for (std::uint32_t f = 0; f < perFunction.size(); ++f) {
+        if (f == kernelIndex)
+            continue;
+        const auto& issues = perFunction[f];
+        for (std::size_t pc = 0; pc < issues.warpExecutions.size(); ++pc) {
+            if (issues.warpExecutions[pc] == 0)
+                continue;
+            counters.push_back(CalleeCounter {f, Pc(static_cast<std::uint32_t>(pc)), issues.warpExecutions[pc],
+                pc < issues.threadExecutions.size() ? issues.threadExecutions[pc] : 0});
+        }
+    }
+    return counters;
+}
+
 LaunchSummary launchSummary(const LaunchReport& launch, LaunchId id, double startUs)
 {
     const auto& o = launch.outcome;
@@ -175,6 +194,8 @@ void recordRun(const RunReport& report, const ResolvedScenario& scenario, const 
             { launch.block[0], launch.block[1], launch.block[2] }, launch.dynamicSharedBytes });
         const auto counters = pcCounters(launch, function, static_cast<std::uint32_t>(functionIndex));
         sink.pcCounters(counters);
+        if (const auto callees = calleeCounters(launch, static_cast<std::uint32_t>(functionIndex)); !callees.empty())
+            sink.calleeCounters(callees);
         if (!launch.outcome.sampledRequests.empty())
             sink.memoryRequests(launch.outcome.sampledRequests, launch.outcome.sampledLanes);
         constexpr std::size_t kBatch = 4096;

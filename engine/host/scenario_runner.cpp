@@ -57,6 +57,7 @@ private:
     std::vector<std::vector<std::uint8_t>> m_pageable; ///< pageable host buffers' bytes
     RunReport m_report;
     std::optional<std::map<std::string, KernelResources>> m_resources; ///< per kernel, found at the first launch
+    std::size_t m_stepIndex = 0; ///< the step running, for progress within a launch
 };
 
 Error Runner::located(Error error, const std::string& path) const
@@ -210,6 +211,10 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
         m_resources = moduleKernelResources(m_module, deviceArchOf(m_profile));
     const auto& resources = (*m_resources)[kernel.name];
     request.registersPerThread = static_cast<std::uint32_t>(std::max(resources.registers, 0));
+    if (m_options.progress)
+        request.blockFinished = [this, &path](std::uint64_t done, std::uint64_t count) {
+            m_options.progress(RunProgress {m_stepIndex, m_scenario.steps.size(), path, done, count});
+        };
     auto outcome = m_executor.run(request, m_memory, m_options.stop);
     if (!outcome) {
         auto error = outcome.error();
@@ -287,6 +292,7 @@ Result<RunReport> Runner::run()
     for (std::size_t i = 0; i < steps.size(); ++i) {
         if (m_options.stop.stop_requested())
             return Error { ErrorCode::InvalidArgument, "run cancelled", SourceLocation::inFile(m_scenario.file.string()) };
+        m_stepIndex = i;
         if (auto error = runStep(steps[i]))
             return located(*error, steps[i].jsonPath);
         if (m_options.progress)

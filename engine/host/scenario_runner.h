@@ -12,11 +12,13 @@
 
 namespace engine {
 
-/// Progress of a run, for progress bars: steps done of all steps.
+/// Progress of a run, for progress bars: steps done of all steps and, inside a launch, its blocks finished.
 struct RunProgress {
     std::size_t stepsDone = 0;
     std::size_t stepCount = 0;
-    std::string current; ///< "launch offsetCopy", "memcpy h_in -> idata"
+    std::string current; ///< the step's JSON path, "/steps/2"
+    std::uint64_t blocksDone = 0; ///< of the launch in progress (then `current` is its step); 0 between steps
+    std::uint64_t blockCount = 0; ///< that launch's grid; 0 between steps
 };
 
 struct RunOptions {

@@ -66,6 +66,8 @@ Result<LaunchStats> runKernel(const LaunchRequest& request, DeviceMemory& memory
             return describeFault(runner.context());
         stats.divergentBranches += runner.context().divergentBranches;
         runner.context().divergentBranches = 0;
+        if (request.blockFinished)
+            request.blockFinished(b + 1, plan->blockCount);
     }
     stats.warpInstructions = issue.warpInstructions;
     stats.threadInstructions = issue.threadInstructions;

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <stop_token>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct LaunchRequest {
     std::uint32_t registersPerThread = 0;
     /// Device printf's buffer (cudaLimitPrintfFifoSize; printf_log.h); null: printf output is dropped.
     PrintfLog* printfLog = nullptr;
+    /// Called on the launch's thread each time a block finishes, with the blocks finished so far and the
+    /// grid's block count (for progress bars); may be empty. A sampled timed launch stops short of the count.
+    std::function<void(std::uint64_t blocksDone, std::uint64_t blockCount)> blockFinished;
 };
 
 /// Per-PC counters of one function (PCs are instruction indices within the function).

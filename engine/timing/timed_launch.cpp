@@ -85,6 +85,7 @@ namespace {
         std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
         std::vector<std::uint64_t> m_nextEvent;
         std::uint64_t m_nextBlock = 0;
+        std::uint64_t m_blocksFinished = 0; ///< for LaunchRequest::blockFinished
         std::uint64_t m_age = 0;
         std::uint64_t m_endCycle = 0;
         std::optional<SteadyStateDetector> m_steadyState; ///< only when sampling
@@ -167,6 +168,8 @@ namespace {
         done.swap(finished);
         for (FinishedBlock& block : done) {
             m_endCycle = std::max(m_endCycle, block.finishCycle);
+            if (m_request.blockFinished)
+                m_request.blockFinished(++m_blocksFinished, m_plan.blockCount);
             m_source->recycle(std::move(block.traces));
             if (m_steadyState && m_nextBlock < m_plan.blockCount)
                 watchForSteadyState(block);

@@ -32,7 +32,7 @@ void MemoryTraceSink::kernel(const KernelRecord& kernel) { current().kernels.pus
 
 void MemoryTraceSink::beginLaunch(const LaunchInfo& launch)
 {
-    current().launches.push_back(RecordedLaunch { launch, {}, {}, {}, {}, {} });
+    current().launches.push_back(RecordedLaunch { launch, {}, {}, {}, {}, {}, {} });
 }
 
 void MemoryTraceSink::endLaunch(const LaunchSummary& summary) { currentLaunch().summary = summary; }
@@ -41,6 +41,12 @@ void MemoryTraceSink::pcCounters(std::span<const PcCounter> counters)
 {
     auto& launch = currentLaunch();
     launch.pcCounters.insert(launch.pcCounters.end(), counters.begin(), counters.end());
+}
+
+void MemoryTraceSink::calleeCounters(std::span<const CalleeCounter> counters)
+{
+    auto& launch = currentLaunch();
+    launch.calleeCounters.insert(launch.calleeCounters.end(), counters.begin(), counters.end());
 }
 
 void MemoryTraceSink::warpIntervals(std::span<const WarpInterval> intervals)
@@ -85,6 +91,7 @@ void MemoryTraceSink::replay(std::size_t index, TraceSink& into) const
     for (const auto& launch : run.launches) {
         into.beginLaunch(launch.info);
         into.pcCounters(launch.pcCounters);
+        into.calleeCounters(launch.calleeCounters);
         into.warpIntervals(launch.intervals);
         into.memoryRequests(launch.requests, launch.lanes);
         if (launch.summary)

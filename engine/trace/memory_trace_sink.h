@@ -13,6 +13,7 @@ struct RecordedLaunch {
     LaunchInfo info;
     std::optional<LaunchSummary> summary; ///< set by endLaunch
     std::vector<PcCounter> pcCounters;
+    std::vector<CalleeCounter> calleeCounters;
     std::vector<WarpInterval> intervals;
     std::vector<MemoryRequest> requests; ///< laneAddressIndex rebased into `lanes`
     std::vector<LaneAddresses> lanes;
@@ -42,6 +43,7 @@ public:
     void beginLaunch(const LaunchInfo& launch) override;
     void endLaunch(const LaunchSummary& summary) override;
     void pcCounters(std::span<const PcCounter> counters) override;
+    void calleeCounters(std::span<const CalleeCounter> counters) override;
     void warpIntervals(std::span<const WarpInterval> intervals) override;
     void memoryRequests(std::span<const MemoryRequest> requests, std::span<const LaneAddresses> lanes) override;
     void streamOps(std::span<const StreamOp> ops) override;

@@ -77,4 +77,13 @@ struct PcCounter {
 static_assert(std::is_standard_layout_v<PcCounter> && std::is_trivially_copyable_v<PcCounter>);
 static_assert(sizeof(PcCounter) == 56);
 
+/// Issue totals of one PC of a function the kernel called (.func bodies: PCs are per function), so counts by
+/// instruction class (FLOPs) include what callees executed.
+struct CalleeCounter {
+    std::uint32_t function = 0; ///< index into the module's functions
+    Pc pc;
+    std::uint64_t warpInstructions = 0;
+    std::uint64_t threadInstructions = 0;
+};
+
 } // namespace engine

@@ -13,7 +13,7 @@ namespace engine {
 /// application, an in-memory sink in tests. Calls arrive in this order from the one thread that runs
 /// the scenario:
 ///
-///     beginRun, (module | kernel | beginLaunch (pcCounters | warpIntervals | memoryRequests)* endLaunch
+///     beginRun, (module | kernel | beginLaunch (pcCounters | calleeCounters | warpIntervals | memoryRequests)* endLaunch
 ///               | streamOps | sweepPoints)*, endRun or abortRun
 ///
 /// Batches are spans the engine owns only for the duration of the call; a sink copies what it keeps.
@@ -37,6 +37,8 @@ public:
 
     /// Per-PC totals of the current launch; one call may carry all of them or a part.
     virtual void pcCounters(std::span<const PcCounter> counters) = 0;
+    /// Per-PC issue totals of the functions the current launch's kernel called.
+    virtual void calleeCounters(std::span<const CalleeCounter> counters) = 0;
     virtual void warpIntervals(std::span<const WarpInterval> intervals) = 0;
     /// `lanes` holds the lane addresses of the sampled requests of this batch; a request points into it
     /// with laneAddressIndex, or holds kNoLaneAddresses.

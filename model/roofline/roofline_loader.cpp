@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
+#include <vector>
 
 namespace model {
 
@@ -14,7 +16,13 @@ namespace {
     /// The run's modules, parsed once each (the PTX the run recorded).
     using ParsedModules = std::map<std::uint32_t, engine::ptx::Module>;
 
-    engine::Result<const engine::ptx::Function*> kernelFunction(const RunDetail& detail, ParsedModules& modules,
+    /// A launch's kernel in its re-parsed module (the callees' PCs index the module's other functions).
+    struct KernelCode {
+        const engine::ptx::Module* module = nullptr;
+        const engine::ptx::Function* function = nullptr;
+    };
+
+    engine::Result<KernelCode> kernelFunction(const RunDetail& detail, ParsedModules& modules,
         engine::KernelId kernelId)
     {
         const auto kernel = std::find_if(detail.kernels.begin(), detail.kernels.end(),
@@ -35,7 +43,21 @@ namespace {
         const int index = parsed->second.findFunction(kernel->mangledName);
         if (index < 0)
             return engine::Error { engine::ErrorCode::ParseError, "no function " + kernel->mangledName + " in the recorded PTX", {} };
-        return &parsed->second.functions[static_cast<std::size_t>(index)];
+        return KernelCode { &parsed->second, &parsed->second.functions[static_cast<std::size_t>(index)] };
+    }
+
+    /// Adds the per-PC issue totals `counters` of functions of `module` to `mix` (PCs beyond a function ignored).
+    template <typename Counters>
+    void addMix(engine::InstructionMix& mix, const engine::ptx::Function& function, const Counters& counters)
+    {
+        std::vector<std::uint64_t> warps(function.instructions.size()), threads(warps.size());
+        for (const auto& pc : counters) {
+            if (pc.pc.value < warps.size()) {
+                warps[pc.pc.value] = pc.warpInstructions;
+                threads[pc.pc.value] = pc.threadInstructions;
+            }
+        }
+        engine::addInstructionMix(mix, function, warps, threads);
     }
 
     engine::LaunchCounters countersOf(const LaunchRow& row)
@@ -95,16 +117,20 @@ engine::Result<RooflineRun> loadRooflineRun(const TraceReader& reader, std::int6
         auto pcs = reader.pcCounters(row.id);
         if (!pcs)
             return pcs.error();
-        std::vector<std::uint64_t> warps(function.value()->instructions.size()), threads(warps.size());
-        for (const auto& pc : pcs.value()) {
-            if (pc.pc.value < warps.size()) {
-                warps[pc.pc.value] = pc.warpInstructions;
-                threads[pc.pc.value] = pc.threadInstructions;
-            }
-        }
+        auto callees = reader.calleeCounters(row.id);
+        if (!callees)
+            return callees.error();
         RooflineLaunch launch { row.id, static_cast<int>(i), row.kernelName, row.summary.startUs, row.summary.timeUs,
             countersOf(row), std::nullopt, std::nullopt, {} };
-        engine::addInstructionMix(launch.counters.mix, *function.value(), warps, threads);
+        addMix(launch.counters.mix, *function->function, pcs.value());
+        // What the kernel's callees executed counts too (.func bodies), function by function.
+        const auto& functions = function->module->functions;
+        for (auto from = callees->begin(); from != callees->end();) {
+            const auto to = std::find_if(from, callees->end(), [&](const auto& c) { return c.function != from->function; });
+            if (from->function < functions.size())
+                addMix(launch.counters.mix, functions[from->function], std::span(from, to));
+            from = to;
+        }
         launch.roofline = engine::launchRoofline(*profile, launch.counters);
         launch.speedOfLight = engine::speedOfLight(*profile, launch.counters);
         launch.memoryChart = engine::memoryChart(*profile, launch.counters);

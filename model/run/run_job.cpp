@@ -7,6 +7,8 @@
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
 
+#include <QObject>
+
 namespace model {
 
 engine::ParamValues toParamValues(const QMap<QString, qint64>& overrides)
@@ -28,8 +30,17 @@ JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::Devic
     engine::RunOptions options;
     options.stop = stop;
     if (progress) {
+        // A step is kUnitsPerStep units of the bar; inside a launch its finished blocks fill them, so a long
+        // launch moves the bar too.
+        constexpr std::uint64_t kUnitsPerStep = 1000;
         options.progress = [&progress](const engine::RunProgress& p) {
-            progress(static_cast<int>(p.stepsDone), static_cast<int>(p.stepCount), QString::fromStdString(p.current));
+            auto current = QString::fromStdString(p.current);
+            std::uint64_t units = p.stepsDone * kUnitsPerStep;
+            if (p.blockCount > 0) {
+                units += p.blocksDone * kUnitsPerStep / p.blockCount;
+                current += QObject::tr(" · block %1 of %2").arg(p.blocksDone).arg(p.blockCount);
+            }
+            progress(static_cast<int>(units), static_cast<int>(p.stepCount * kUnitsPerStep), current);
         };
     }
     const auto report

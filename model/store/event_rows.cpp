@@ -85,6 +85,15 @@ void bindPcCounter(SqliteStatement& s, std::int64_t launchRow, const engine::PcC
     s.bind(9, i64(c.stallCycles));
 }
 
+void bindCalleeCounter(SqliteStatement& s, std::int64_t launchRow, const engine::CalleeCounter& c)
+{
+    s.bind(1, launchRow);
+    s.bind(2, std::int64_t { c.function });
+    s.bind(3, std::int64_t { c.pc.value });
+    s.bind(4, i64(c.warpInstructions));
+    s.bind(5, i64(c.threadInstructions));
+}
+
 void bindInterval(SqliteStatement& s, std::int64_t launchRow, std::int64_t seq, const engine::WarpInterval& interval)
 {
     s.bind(1, launchRow);

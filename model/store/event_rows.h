@@ -18,6 +18,7 @@ void bindKernel(SqliteStatement& s, std::int64_t runId, const engine::KernelReco
 void bindLaunch(SqliteStatement& s, std::int64_t runId, const engine::LaunchInfo& launch);
 void bindLaunchSummary(SqliteStatement& s, std::int64_t launchRow, const engine::LaunchSummary& summary);
 void bindPcCounter(SqliteStatement& s, std::int64_t launchRow, const engine::PcCounter& counter);
+void bindCalleeCounter(SqliteStatement& s, std::int64_t launchRow, const engine::CalleeCounter& counter);
 void bindInterval(SqliteStatement& s, std::int64_t launchRow, std::int64_t seq, const engine::WarpInterval& interval);
 void bindRequest(SqliteStatement& s, std::int64_t launchRow, std::int64_t seq, const engine::MemoryRequest& request);
 /// Binds the active lanes' addresses into `scratch` (which must outlive the step) as little-endian uint64.

@@ -80,6 +80,17 @@ engine::Result<LaunchRow> queryLaunch(const SqliteDatabase& db, std::int64_t lau
     return std::move(rows.value().front());
 }
 
+engine::Result<std::vector<engine::CalleeCounter>> queryCalleeCounters(const SqliteDatabase& db, std::int64_t launchId)
+{
+    return collectRows<engine::CalleeCounter>(db,
+        "SELECT function_index, pc, warp_instructions, thread_instructions FROM callee_pc_counters"
+        " WHERE launch_id = ?1 AND launch_id IN (SELECT l.id FROM launches l JOIN runs r ON r.id = l.run_id"
+        " WHERE r.complete = 1) ORDER BY function_index, pc",
+        launchId, [](const SqliteStatement& s) {
+            return engine::CalleeCounter { u32(s, 0), engine::Pc(u32(s, 1)), u64(s, 2), u64(s, 3) };
+        });
+}
+
 engine::Result<std::vector<engine::PcCounter>> queryPcCounters(const SqliteDatabase& db, std::int64_t launchId)
 {
     return collectRows<engine::PcCounter>(db,

@@ -16,6 +16,8 @@ engine::Result<std::vector<LaunchRow>> queryLaunches(const SqliteDatabase& db, s
 /// NotFound when `launchId` is not a launch of a complete run.
 engine::Result<LaunchRow> queryLaunch(const SqliteDatabase& db, std::int64_t launchId);
 engine::Result<std::vector<engine::PcCounter>> queryPcCounters(const SqliteDatabase& db, std::int64_t launchId);
+/// The launch's callee functions' per-PC issue totals (empty for runs recorded before schema version 8).
+engine::Result<std::vector<engine::CalleeCounter>> queryCalleeCounters(const SqliteDatabase& db, std::int64_t launchId);
 /// The launch's device printf lines in the order they were printed (schema version 5; none before).
 engine::Result<std::vector<engine::simt::PrintfLine>> queryPrintfLines(const SqliteDatabase& db, std::int64_t launchId);
 engine::Result<std::vector<LineCounterRow>> queryLineCounters(const SqliteDatabase& db, std::int64_t launchId);

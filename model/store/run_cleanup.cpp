@@ -14,7 +14,8 @@ namespace model {
 
 namespace {
 
-constexpr std::array<const char*, 11> kDeletes = {
+constexpr std::array<const char*, 12> kDeletes = {
+    "DELETE FROM callee_pc_counters WHERE launch_id IN (SELECT id FROM launches WHERE run_id = ?1)",
     "DELETE FROM printf_lines WHERE launch_id IN (SELECT id FROM launches WHERE run_id = ?1)",
     "DELETE FROM pc_counters WHERE launch_id IN (SELECT id FROM launches WHERE run_id = ?1)",
     "DELETE FROM warp_intervals WHERE launch_id IN (SELECT id FROM launches WHERE run_id = ?1)",

@@ -229,6 +229,18 @@ void TraceInserter::operator()(std::vector<engine::PcCounter>& counters)
     countRows(counters.size());
 }
 
+void TraceInserter::operator()(std::vector<engine::CalleeCounter>& counters)
+{
+    if (!accepting() || m_launchId == 0 || !beginIfNeeded())
+        return;
+    for (const auto& counter : counters) {
+        bindCalleeCounter(m_statements.insertCalleeCounter, m_launchId, counter);
+        if (!stepInsert(m_statements.insertCalleeCounter))
+            return;
+    }
+    countRows(counters.size());
+}
+
 void TraceInserter::operator()(std::vector<engine::WarpInterval>& intervals)
 {
     if (!accepting() || m_launchId == 0 || !beginIfNeeded())

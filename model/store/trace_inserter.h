@@ -40,6 +40,7 @@ public:
     void operator()(engine::LaunchInfo& launch);
     void operator()(engine::LaunchSummary& summary);
     void operator()(std::vector<engine::PcCounter>& counters);
+    void operator()(std::vector<engine::CalleeCounter>& counters);
     void operator()(std::vector<engine::WarpInterval>& intervals);
     void operator()(RequestBatch& batch);
     void operator()(std::vector<engine::StreamOp>& ops);

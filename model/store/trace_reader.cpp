@@ -37,6 +37,11 @@ engine::Result<std::vector<LaunchRow>> TraceReader::launches(std::int64_t runId)
     return queryLaunches(m_db, runId);
 }
 
+engine::Result<std::vector<engine::CalleeCounter>> TraceReader::calleeCounters(std::int64_t launchId) const
+{
+    return queryCalleeCounters(m_db, launchId);
+}
+
 engine::Result<std::vector<engine::PcCounter>> TraceReader::pcCounters(std::int64_t launchId) const
 {
     return queryPcCounters(m_db, launchId);

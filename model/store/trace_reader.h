@@ -29,6 +29,7 @@ public:
     engine::Result<RunDetail> runDetail(std::int64_t runId) const;
     engine::Result<std::vector<LaunchRow>> launches(std::int64_t runId) const;
     engine::Result<std::vector<engine::PcCounter>> pcCounters(std::int64_t launchId) const;
+    engine::Result<std::vector<engine::CalleeCounter>> calleeCounters(std::int64_t launchId) const;
     engine::Result<std::vector<engine::simt::PrintfLine>> printfLines(std::int64_t launchId) const;
     engine::Result<std::vector<LineCounterRow>> lineCounters(std::int64_t launchId) const;
     /// The launch's recorded memory requests summed per state space and kind.

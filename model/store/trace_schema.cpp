@@ -196,8 +196,20 @@ constexpr const char* kVersion7 = R"sql(
 ALTER TABLE runs ADD COLUMN sweep_points_planned INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<SchemaMigration, 7> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 },
-    { 3, kVersion4 }, { 4, kVersion5 }, { 5, kVersion6 }, { 6, kVersion7 } } };
+// Version 8: issue totals of the functions a launch's kernel called (.func bodies), so FLOPs and the instruction
+// mix count what callees executed. Older launches have none (their callees' work was not kept).
+constexpr const char* kVersion8 = R"sql(
+CREATE TABLE callee_pc_counters (
+    launch_id INTEGER NOT NULL REFERENCES launches(id),
+    function_index INTEGER NOT NULL,
+    pc INTEGER NOT NULL,
+    warp_instructions INTEGER NOT NULL,
+    thread_instructions INTEGER NOT NULL,
+    PRIMARY KEY (launch_id, function_index, pc)) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<SchemaMigration, 8> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 },
+    { 3, kVersion4 }, { 4, kVersion5 }, { 5, kVersion6 }, { 6, kVersion7 }, { 7, kVersion8 } } };
 
 } // namespace
 

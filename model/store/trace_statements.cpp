@@ -9,7 +9,7 @@ namespace model {
 
 namespace {
 
-constexpr std::array<const char*, 15> kSql = {
+constexpr std::array<const char*, 16> kSql = {
     "INSERT INTO runs (session_id, writer_pid, date, tool_version, device_id, device_name, device_json,"
     " scenario_path, scenario_text, parameters_json, sampling, sweep_points_planned)"
     " VALUES ((SELECT min(id) FROM sessions), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -44,6 +44,8 @@ constexpr std::array<const char*, 15> kSql = {
     "INSERT INTO printf_lines (launch_id, seq, block_x, block_y, block_z, thread_x, thread_y, thread_z, warp, lane,"
     " text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     "UPDATE launches SET printf_dropped = ?2 WHERE id = ?1",
+    "INSERT OR REPLACE INTO callee_pc_counters (launch_id, function_index, pc, warp_instructions,"
+    " thread_instructions) VALUES (?1, ?2, ?3, ?4, ?5)",
 };
 
 } // namespace
@@ -59,7 +61,7 @@ engine::Result<TraceStatements> TraceStatements::prepare(const SqliteDatabase& d
     }
     auto take = [&](std::size_t i) { return std::move(*prepared[i]); };
     return TraceStatements {take(0), take(1), take(2), take(3), take(4), take(5), take(6), take(7), take(8), take(9),
-        take(10), take(11), take(12), take(13), take(14)};
+        take(10), take(11), take(12), take(13), take(14), take(15)};
 }
 
 } // namespace model

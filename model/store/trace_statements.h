@@ -26,6 +26,7 @@ struct TraceStatements {
     SqliteStatement insertSweepPoint;
     SqliteStatement insertPrintfLine;
     SqliteStatement setPrintfDropped;
+    SqliteStatement insertCalleeCounter;
 };
 
 } // namespace model

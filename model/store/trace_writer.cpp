@@ -52,6 +52,11 @@ void TraceWriter::pcCounters(std::span<const engine::PcCounter> counters)
     m_queue.push(std::vector(counters.begin(), counters.end()));
 }
 
+void TraceWriter::calleeCounters(std::span<const engine::CalleeCounter> counters)
+{
+    m_queue.push(std::vector(counters.begin(), counters.end()));
+}
+
 void TraceWriter::warpIntervals(std::span<const engine::WarpInterval> intervals)
 {
     m_queue.push(std::vector(intervals.begin(), intervals.end()));

@@ -40,6 +40,7 @@ public:
     void beginLaunch(const engine::LaunchInfo& launch) override;
     void endLaunch(const engine::LaunchSummary& summary) override;
     void pcCounters(std::span<const engine::PcCounter> counters) override;
+    void calleeCounters(std::span<const engine::CalleeCounter> counters) override;
     void warpIntervals(std::span<const engine::WarpInterval> intervals) override;
     void memoryRequests(std::span<const engine::MemoryRequest> requests,
         std::span<const engine::LaneAddresses> lanes) override;

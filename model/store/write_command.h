@@ -37,7 +37,8 @@ struct FlushCommand {
 
 using WriteCommand
     = std::variant<engine::RunInfo, EndRunCommand, AbortRunCommand, engine::ModuleRecord, engine::KernelRecord,
-        engine::LaunchInfo, engine::LaunchSummary, std::vector<engine::PcCounter>, std::vector<engine::WarpInterval>,
+        engine::LaunchInfo, engine::LaunchSummary, std::vector<engine::PcCounter>, std::vector<engine::CalleeCounter>,
+        std::vector<engine::WarpInterval>,
         RequestBatch, std::vector<engine::StreamOp>, std::vector<engine::SweepPoint>, FlushCommand, PrintfBatch>;
 
 /// Roughly how much memory a command holds, for the queue's bound (bytes).

@@ -24,6 +24,30 @@ std::string makeSession(const store_tests::TempDir& dir)
     return path;
 }
 
+TEST(RunsCli, AFailedSweepKeepsItsFinishedPointsInTheDatabase)
+{
+    // One worker, points in order; the budget lets n = 1024..5120 finish and stops n = 6144 (the error names it).
+    store_tests::TempDir dir("cli-runs-partial-sweep");
+    const auto db = dir.file("sweep.wsdb").string();
+    const auto scenario = dir.file("offset.json").string();
+    const auto bundled = std::string(WARPSCOPE_SOURCE_DIR) + "/resources/scenarios/offset_copy.json";
+    auto json = nlohmann::json::parse(std::ifstream(bundled));
+    json["module"] = std::string(WARPSCOPE_SOURCE_DIR) + "/resources/kernels/offset_copy.cu";
+    std::ofstream(scenario) << json.dump();
+    const auto run = runCli({"sweep", scenario, "--param", "n=1024:8192:1024", "--device", "v100", "--threads",
+                                "1", "--budget", "3000", "--functional", "--csv", "--db", db},
+        {{"XDG_CONFIG_HOME", dir.file("no-profiles").string()}});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("recorded 5 of 8 point(s) as run 1 in " + db), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("v100, n=6144: "), std::string::npos) << run.err;
+    const auto runs = runCli({"runs", db, "--json"});
+    ASSERT_EQ(runs.exitCode, 0) << runs.err;
+    const auto listed = nlohmann::json::parse(runs.out);
+    ASSERT_EQ(listed["runs"].size(), 1u);
+    EXPECT_EQ(listed["runs"][0]["sweep_points"], 5);
+    EXPECT_EQ(listed["runs"][0]["sweep_points_planned"], 8);
+}
+
 TEST(RunsCli, JsonListsCompleteRuns)
 {
     store_tests::TempDir dir("cli-runs-json");

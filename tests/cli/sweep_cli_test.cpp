@@ -54,26 +54,6 @@ TEST(SweepCli, CsvHasOneRowPerPointAndLaunch)
     EXPECT_EQ(run.out.rfind("device,offset,launch,kernel,", 0), 0u);
 }
 
-TEST(SweepCli, AFailedSweepKeepsItsFinishedPointsInTheDatabase)
-{
-    // One worker, points in order; the budget lets n = 1024..5120 finish and stops n = 6144 (the error names it).
-    const auto db = (std::filesystem::temp_directory_path() / "warpscope-sweep-partial.wsdb").string();
-    std::filesystem::remove(db);
-    const auto run = runCli({"sweep", offsetScenario(), "--param", "n=1024:8192:1024", "--device", "v100", "--threads",
-                                "1", "--budget", "3000", "--functional", "--csv", "--db", db},
-        kNoUserProfiles);
-    EXPECT_EQ(run.exitCode, 2);
-    EXPECT_NE(run.err.find("recorded 5 of 8 point(s) as run 1 in " + db), std::string::npos) << run.err;
-    EXPECT_NE(run.err.find("v100, n=6144: "), std::string::npos) << run.err;
-    const auto runs = runCli({"runs", db, "--json"});
-    ASSERT_EQ(runs.exitCode, 0) << runs.err;
-    const auto json = nlohmann::json::parse(runs.out);
-    ASSERT_EQ(json["runs"].size(), 1u);
-    EXPECT_EQ(json["runs"][0]["sweep_points"], 5);
-    EXPECT_EQ(json["runs"][0]["sweep_points_planned"], 8);
-    std::filesystem::remove(db);
-}
-
 TEST(SweepCli, BadRangesAndDevicesExit2)
 {
     const auto scenario = offsetScenario();

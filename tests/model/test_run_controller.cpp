@@ -47,6 +47,7 @@ private Q_SLOTS:
         QCOMPARE(snapshot->timeline.size(), 2); // the copy and the kernel
         QCOMPARE(snapshot->timeline.front().kind, TimelineOpKind::MemcpyHostToDevice);
         QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.back().at(1).toInt(), progress.back().at(2).toInt()); // the bar ends full
         QVERIFY(!controller.isRunning());
     }
 

@@ -15,18 +15,19 @@ namespace views::tests {
 
 namespace {
 
-/// An H100 run with one timed launch: 1 GFLOP in 1 ms over 100 MB of DRAM and 400 MB of L2 traffic.
-std::shared_ptr<const model::RooflineRun> h100Run()
+/// A run of device `id` with one timed launch: 1 GFLOP in `cycles` SM cycles (1 ms at the H100's 1.98 GHz) over
+/// 100 MB of DRAM and 400 MB of L2 traffic.
+std::shared_ptr<const model::RooflineRun> deviceRun(const std::string& id, std::uint64_t cycles)
 {
     static const auto catalog = engine::DeviceCatalog::load({}).catalog;
-    const auto& profile = *catalog.find("h100");
+    const auto& profile = *catalog.find(id);
     auto run = std::make_shared<model::RooflineRun>();
-    run->deviceId = "h100";
+    run->deviceId = id;
     run->deviceName = profile.name;
     run->ceilings = engine::deviceCeilings(profile);
     model::RooflineLaunch launch;
     launch.kernel = "sharedABMultiply";
-    launch.counters.cycles = 1'980'000; // 1 ms
+    launch.counters.cycles = cycles;
     launch.counters.mix.flops[static_cast<std::size_t>(engine::FlopKind::Fp32)] = 1'000'000'000;
     launch.counters.mix.pipeWarpInstructions[0] = 1'000'000'000 / 64;
     launch.counters.dramBytesRead = 100'000'000;
@@ -40,6 +41,8 @@ std::shared_ptr<const model::RooflineRun> h100Run()
     run->launches.push_back(launch);
     return run;
 }
+
+std::shared_ptr<const model::RooflineRun> h100Run() { return deviceRun("h100", 1'980'000); }
 
 class RooflineViewsTest : public QObject {
     Q_OBJECT
@@ -85,6 +88,31 @@ private Q_SLOTS:
         const auto tip = chart.toolTipAt({ x, y });
         QVERIFY2(tip.contains(QStringLiteral("sharedABMultiply")) && tip.contains(QStringLiteral("DRAM")), qPrintable(tip));
         QVERIFY(chart.toolTipAt({ 1, 1 }).isEmpty());
+    }
+
+    void pinnedRunsOfOtherDevicesShareTheChart()
+    {
+        // The same launch on a C2050 (pinned) and an H100 (current): each device's dots under its own roofs,
+        // each named by its device; a click selects only the current run's launch.
+        const auto c2050 = deviceRun("c2050", 20'000'000);
+        RooflineChart chart;
+        chart.resize(800, 500);
+        chart.setRuns({ c2050, h100Run() });
+        chart.plot()->replot();
+        const auto c2050Dots = static_cast<int>(c2050->launches.front().roofline->points.size());
+        QVERIFY(c2050Dots > 0);
+        QCOMPARE(chart.dotCount(), c2050Dots + 3);
+        QStringList roofNames;
+        for (int i = 0; i < chart.plot()->graphCount(); ++i)
+            roofNames << chart.plot()->graph(i)->name();
+        QVERIFY2(roofNames.join(QLatin1Char(';')).contains(QStringLiteral("c2050")), qPrintable(roofNames.join(QLatin1Char(';'))));
+        QVERIFY2(roofNames.join(QLatin1Char(';')).contains(QStringLiteral("h100")), qPrintable(roofNames.join(QLatin1Char(';'))));
+        const auto seconds = c2050->launches.front().roofline->seconds;
+        const double x = chart.plot()->xAxis->coordToPixel(10.0); // DRAM: 1 GFLOP / 100 MB on both
+        const auto slower = chart.toolTipAt({ x, chart.plot()->yAxis->coordToPixel(1e9 / seconds) });
+        QVERIFY2(slower.startsWith(QString::fromStdString(c2050->deviceName)), qPrintable(slower));
+        const auto faster = chart.toolTipAt({ x, chart.plot()->yAxis->coordToPixel(1e12) });
+        QVERIFY2(faster.startsWith(QString::fromStdString(h100Run()->deviceName)), qPrintable(faster));
     }
 
     void speedOfLightNamesTheLimiter()

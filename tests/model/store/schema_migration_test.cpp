@@ -29,8 +29,14 @@ model::SqliteDatabase openFile(const std::string& path)
 }
 
 /// Takes a file back to before version 6 (no printf lines).
+void dropVersion8(model::SqliteDatabase& db)
+{
+    ASSERT_FALSE(db.exec("DROP TABLE callee_pc_counters", "test"));
+}
+
 void dropVersion7(model::SqliteDatabase& db)
 {
+    dropVersion8(db);
     ASSERT_FALSE(db.exec("ALTER TABLE runs DROP COLUMN sweep_points_planned", "test"));
 }
 
@@ -233,6 +239,32 @@ TEST(SchemaMigration, Version6SweepsReadAsWhole)
     ASSERT_TRUE(runs.ok() && runs->size() == 1u);
     EXPECT_EQ(runs->front().sweepPointCount, 2);
     EXPECT_EQ(runs->front().sweepPointsPlanned, 2);
+    EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
+}
+
+// Version 8 added the callees' issue counts; a version-7 launch is upgraded on first read and has none.
+TEST(SchemaMigration, Version7LaunchesHaveNoCalleeCounters)
+{
+    TempDir dir("schema-trace-v7");
+    const auto path = dir.file("old.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 10, 10, 1, "v7", {}});
+        ASSERT_TRUE(writer.value()->flush().ok());
+    }
+    {
+        auto db = openFile(path);
+        dropVersion8(db);
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 7", "test"));
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    const auto launches = reader->launches(1);
+    ASSERT_TRUE(launches.ok() && launches->size() == 1u);
+    const auto callees = reader->calleeCounters(launches->front().id);
+    ASSERT_TRUE(callees.ok()) << callees.error().toString();
+    EXPECT_TRUE(callees->empty());
     EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
 }
 
