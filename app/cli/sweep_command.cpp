@@ -163,7 +163,8 @@ Command sweepCommand()
             {"csv", "", "one CSV row per point and launch", false},
             {"json", "", "one JSON document", false},
             {"set", "NAME=VALUE", "override another scenario parameter at every point (repeatable)", true},
-            {"db", "FILE", "also record the sweep points as a run of this session database", false},
+            {"db", "FILE",
+                "also record the sweep as a run of this session database, each point committed as it finishes", false},
         },
         runSweepCommand,
     };
