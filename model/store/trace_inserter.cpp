@@ -92,15 +92,26 @@ void TraceInserter::discardRun()
 
 void TraceInserter::abandonOpenRun()
 {
-    if (m_runId != 0 && !m_runFailed)
-        discardRun();
+    if (m_runId != 0 && !m_runFailed) {
+        if (m_checkpointed) {
+            // Complete as of its last checkpoint: it stays; rows not yet committed since then go.
+            if (m_inTransaction)
+                sqlite3_exec(m_db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+            m_inTransaction = false;
+            m_pendingRows = 0;
+        } else {
+            discardRun();
+        }
+    }
     m_runId = 0;
+    m_checkpointed = false;
 }
 
 void TraceInserter::operator()(engine::RunInfo& run)
 {
     abandonOpenRun(); // a beginRun without endRun before it: the engine gave up on that run
     m_runFailed = false;
+    m_checkpointed = false;
     m_launchRows.clear();
     m_launchId = 0;
     auto parameters = nlohmann::json::object();
@@ -139,8 +150,12 @@ void TraceInserter::operator()(EndRunCommand& end)
     commit();
     if (!m_runFailed)
         m_lastCompleteRun = m_runId;
-    if (end.closesRun)
+    if (end.closesRun) {
         m_runId = 0;
+        m_checkpointed = false;
+    } else {
+        m_checkpointed = true;
+    }
 }
 
 void TraceInserter::operator()(AbortRunCommand&)

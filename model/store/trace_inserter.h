@@ -68,6 +68,7 @@ private:
     bool m_inTransaction = false;
     std::int64_t m_runId = 0; ///< runs.id of the run being written; 0 between runs
     bool m_runFailed = false;
+    bool m_checkpointed = false; ///< the open run was committed complete at least once (TraceWriter::checkpointRun)
     std::int64_t m_lastCompleteRun = 0;
     std::unordered_map<std::uint32_t, std::int64_t> m_launchRows; ///< LaunchId -> launches.id
     std::int64_t m_launchId = 0; ///< launches.id of the open launch; 0 outside one

@@ -22,7 +22,7 @@ struct TraceWriterOptions {
 /// The SQLite trace store's writer: the engine's TraceSink. The sink calls run on the engine's thread
 /// and only copy the batch into a bounded queue; a thread owned by this object drains the queue into
 /// the database (TraceInserter). Destroying the writer finishes writing what was queued; a run without
-/// endRun at that point is discarded.
+/// endRun at that point is discarded (one with a checkpointRun is kept as of its last checkpoint).
 class TraceWriter final : public engine::TraceSink {
 public:
     /// Opens or creates `path` (schema created or upgraded, incomplete runs of dead writers removed)
@@ -48,7 +48,8 @@ public:
     void printfLines(std::span<const engine::simt::PrintfLine> lines, std::uint64_t dropped) override;
     void sweepPoints(std::span<const engine::SweepPoint> points) override;
     /// Commits the open run as complete with `summary` so far and keeps it open: rows sent after it join
-    /// the same run (a sweep's points, each kept through a kill). A later failure still discards the run.
+    /// the same run (a sweep's points, each kept through a kill). A writer closed or a run begun before its
+    /// endRun keeps it as of its last checkpoint; a later write failure still discards it.
     void checkpointRun(const engine::RunSummary& summary);
 
     /// Waits until everything sent so far is committed. Returns the first write error since the last

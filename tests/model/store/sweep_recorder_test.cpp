@@ -2,6 +2,7 @@
 // workers finish them, and the run is readable (complete so far) from its first point on.
 #include "model/store/sweep_recorder.h"
 #include "model/store/trace_reader.h"
+#include "model/store/trace_writer.h"
 #include "tests/model/store/store_test_support.h"
 
 #include <gtest/gtest.h>
@@ -60,6 +61,32 @@ TEST(SweepRecorder, EachPointIsReadableOnceAdded)
     EXPECT_EQ(runs->front().sweepPointCount, 3);
     EXPECT_EQ(runs->front().sweepPointsPlanned, 4);
     EXPECT_DOUBLE_EQ(runs->front().totalTimeUs, 12.0);
+}
+
+TEST(SweepRecorder, AWriterClosedAfterACheckpointKeepsTheRunAsOfIt)
+{
+    store_tests::TempDir dir("sweep-writer-checkpoint");
+    const auto path = dir.file("s.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        engine::RunInfo info;
+        info.deviceId = "v100";
+        info.sweepPointsPlanned = 4;
+        writer.value()->beginRun(info);
+        const engine::SweepPoint first {0, "v100", {{"offset", 0}}, 3.0, 700.0};
+        writer.value()->sweepPoints({&first, 1});
+        writer.value()->checkpointRun(engine::RunSummary {3.0});
+        ASSERT_TRUE(writer.value()->flush().ok());
+        const engine::SweepPoint second {1, "v100", {{"offset", 1}}, 4.0, 600.0};
+        writer.value()->sweepPoints({&second, 1}); // sent, never checkpointed
+    } // closed without endRun
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok());
+    const auto runs = reader->runs();
+    ASSERT_TRUE(runs.ok() && runs->size() == 1u);
+    EXPECT_EQ(runs->front().sweepPointCount, 1);
+    EXPECT_DOUBLE_EQ(runs->front().totalTimeUs, 3.0);
 }
 
 TEST(SweepRecorder, NothingIsWrittenBeforeTheFirstPoint)

@@ -359,6 +359,35 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.launchSummary()->headerText().contains(QStringLiteral("a sweep of 4 point(s) on 2 device(s)")), 10000);
     }
 
+    void aStoppedSweepIsListedWithThePointsItKept()
+    {
+        // A sweep commits each point as it finishes; one stopped after 3 of its 8 points says so in the Session list.
+        store_tests::TempDir dir("report-views-stopped-sweep");
+        const auto db = dir.file("s.wsdb").string();
+        {
+            auto writer = model::TraceWriter::open(db);
+            QVERIFY(writer.ok());
+            engine::RunInfo info { "2026-11-26T12:00:00Z", "test", "v100", "V100", "", "offset_copy.json", "",
+                { { "offset", 0 } }, "" };
+            info.sweepPointsPlanned = 8;
+            writer.value()->beginRun(info);
+            std::vector<engine::SweepPoint> points;
+            for (std::uint32_t i = 0; i < 3; ++i)
+                points.push_back({ i, "v100", { { "offset", i } }, 10.0, 700.0 });
+            writer.value()->sweepPoints(points);
+            writer.value()->checkpointRun(engine::RunSummary { 30.0 });
+            QVERIFY(writer.value()->flush().ok());
+        } // the writer closes with the run still open, as a killed sweep leaves it: it stays, complete so far
+        model::SessionRuns runs;
+        QSignalSpy refreshed(&runs, &model::SessionRuns::refreshed);
+        runs.setDatabase(QString::fromStdString(db));
+        QVERIFY(refreshed.wait(10000));
+        QCOMPARE(runs.rowCount(), 1);
+        const auto label = runs.data(runs.index(0)).toString();
+        QVERIFY2(label.contains(QStringLiteral("sweep · offset_copy.json · 3 of 8 point(s) on 1 device(s) (stopped)")),
+            qPrintable(label));
+    }
+
     void droppingADatabaseOpensIt()
     {
         store_tests::TempDir dir("report-views-drop");
