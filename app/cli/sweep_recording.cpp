@@ -25,17 +25,16 @@ engine::Result<std::unique_ptr<SweepRecording>> SweepRecording::open(const std::
     if (!opened)
         return opened.error();
     return std::unique_ptr<SweepRecording>(new SweepRecording(
-        std::make_unique<Recorder>(Recorder {std::move(opened).value()}), dbPath, plannedPoints));
+        std::make_unique<Recorder>(Recorder {std::move(opened).value()}), dbPath));
 #else
     (void)dbPath, (void)scenario, (void)range, (void)first, (void)plannedPoints;
     throw UsageError("--db needs the trace store, which this build leaves out (WARPSCOPE_BUILD_GUI=OFF)");
 #endif
 }
 
-SweepRecording::SweepRecording(std::unique_ptr<Recorder> recorder, std::string dbPath, std::size_t plannedPoints)
+SweepRecording::SweepRecording(std::unique_ptr<Recorder> recorder, std::string dbPath)
     : m_recorder(std::move(recorder))
     , m_dbPath(std::move(dbPath))
-    , m_planned(plannedPoints)
 {
 }
 
@@ -60,13 +59,14 @@ void SweepRecording::attach(engine::SweepOptions& options)
 void SweepRecording::describe(std::ostream& out) const
 {
 #ifdef WARPSCOPE_CLI_HAS_STORE
-    const auto recorded = m_recorder->recorder.recordedPoints();
+    const auto& recorder = m_recorder->recorder;
+    const auto recorded = recorder.recordedPoints();
     if (recorded == 0)
         return;
     out << "recorded ";
-    if (recorded != m_planned)
-        out << recorded << " of " << m_planned << " point(s) ";
-    out << "as run " << m_recorder->recorder.runId() << " in " << m_dbPath << '\n';
+    if (recorded != recorder.plannedPoints())
+        out << recorded << " of " << recorder.plannedPoints() << " point(s) ";
+    out << "as run " << recorder.runId() << " in " << m_dbPath << '\n';
 #else
     (void)out;
 #endif

@@ -33,11 +33,10 @@ public:
 
 private:
     struct Recorder;
-    explicit SweepRecording(std::unique_ptr<Recorder> recorder, std::string dbPath, std::size_t plannedPoints);
+    SweepRecording(std::unique_ptr<Recorder> recorder, std::string dbPath);
 
     std::unique_ptr<Recorder> m_recorder;
     std::string m_dbPath;
-    std::size_t m_planned = 0;
     std::optional<engine::Error> m_error;
     std::stop_source m_stop;
 };

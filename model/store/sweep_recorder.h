@@ -35,6 +35,7 @@ public:
     /// The run's id once a point is committed; 0 before.
     std::int64_t runId() const { return m_runId; }
     std::size_t recordedPoints() const { return m_recorded; }
+    std::size_t plannedPoints() const { return m_info.sweepPointsPlanned; }
 
 private:
     SweepRecorder(std::unique_ptr<TraceWriter> writer, engine::RunInfo info, std::string sweptParam,
