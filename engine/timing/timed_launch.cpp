@@ -68,6 +68,9 @@ namespace {
         /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
         void watchForSteadyState(const FinishedBlock& block);
         SteadyWindowCounts steadyCounts() const;
+        /// What a launch stopped by its caller returns: the functional runner's "launch cancelled", at the
+        /// kernel's source.
+        Error cancelledError() const;
 
         const simt::LaunchRequest& m_request;
         const simt::LaunchPlan& m_plan;
@@ -204,6 +207,8 @@ namespace {
     // on the bundled copies; deterministic like the rest.
     constexpr std::uint64_t kRunAhead = 32;
 
+    constexpr std::uint32_t kStopCheckEvents = 16;
+
     // A cooperative launch's blocks wait for each other (grid sync), so they cannot run one at a time at
     // dispatch: they run functionally together first, and the timing model then replays each block's
     // recorded instruction stream — the polling iterations of a grid barrier included, as the interleaved
@@ -233,7 +238,16 @@ namespace {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         if (auto error = dispatchFirstWave())
             return error;
+        std::uint32_t sinceStopCheck = 0;
         while (!m_events.empty()) {
+            // The functional runs see the stop at their next instruction; the timing loop looks every
+            // kStopCheckEvents SM steps (a few microseconds of work), so a cancelled launch ends at once even
+            // when every block already ran functionally (a grid of one wave is dispatched whole at cycle 0).
+            if (++sinceStopCheck == kStopCheckEvents) {
+                sinceStopCheck = 0;
+                if (outer.stop_requested())
+                    return cancelledError();
+            }
             const auto [cycle, sm] = m_events.top();
             m_events.pop();
             if (cycle != m_nextEvent[sm])
@@ -253,6 +267,12 @@ namespace {
             }
         }
         return std::nullopt;
+    }
+
+    Error LaunchTimer::cancelledError() const
+    {
+        const ptx::Module& module = *m_request.module;
+        return Error { ErrorCode::InvalidArgument, "launch cancelled", SourceLocation::inFile(module.sourceName, 0, 0) };
     }
 
     SteadyWindowCounts LaunchTimer::steadyCounts() const

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stop_token>
 #include <vector>
 
 namespace {
@@ -59,6 +60,31 @@ TEST(LaunchProgress, TimedLaunchReportsEachBlockAsItRetires)
 {
     engine::timing::TimedExecutor executor {engine::timing::TimingOptions {}};
     expectBlockByBlock(progressOf(executor));
+}
+
+TEST(LaunchProgress, ACancelledTimedLaunchStopsInTheTimingModel)
+{
+    // 512 blocks of 256 threads fit in the V100's first wave (80 SMs × 8): all of them run functionally before
+    // the timing model's first step, so only the timing loop itself can notice a stop requested when the first
+    // block retires.
+    const auto prepared = engine::prepareScenario(testing_paths::sourceDir() / "resources/scenarios/offset_copy.json",
+        "v100", {{"n", 131072}}, testing_fixtures::builtinCatalog());
+    ASSERT_TRUE(prepared.ok()) << prepared.error().toString();
+    std::stop_source stop;
+    std::uint64_t retiredBeforeStop = 0;
+    engine::RunOptions options;
+    options.stop = stop.get_token();
+    options.progress = [&](const engine::RunProgress& p) {
+        if (p.blocksDone > 0 && !stop.stop_requested()) {
+            retiredBeforeStop = p.blocksDone;
+            stop.request_stop();
+        }
+    };
+    engine::timing::TimedExecutor executor {engine::timing::TimingOptions {}};
+    const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor, options);
+    ASSERT_FALSE(report.ok());
+    EXPECT_NE(report.error().message.find("launch cancelled"), std::string::npos) << report.error().toString();
+    EXPECT_EQ(retiredBeforeStop, 1u);
 }
 
 } // namespace
