@@ -64,6 +64,7 @@ void MemoryHierarchy::beginLaunch(std::uint64_t l1DataBytes)
     m_atomicUnits.clear();
     m_l2.beginLaunch();
     m_counters = CacheCounters {};
+    m_windows.clear();
     m_dramReadAtLaunch = m_dram.bytesRead();
     m_dramWrittenAtLaunch = m_dram.bytesWritten();
 }
@@ -94,8 +95,20 @@ std::uint64_t MemoryHierarchy::readL2(const MemTxn& txn, std::uint8_t sectors, s
     return done;
 }
 
+CacheCounters MemoryHierarchy::counters() const
+{
+    CacheCounters sum = m_counters;
+    for (const WindowRequests& window : m_windows) {
+        sum.l1HitSectors += window.l1.l1HitSectors;
+        sum.l1MissSectors += window.l1.l1MissSectors;
+    }
+    return sum;
+}
+
 std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1)
 {
+    if (!m_windows.empty())
+        return loadDeferred(sm, txns, now, viaL1);
     std::uint64_t done = now + 1;
     for (const MemTxn& t : txns) {
         if (!m_l2.enabled()) { // CC 1.x: every segment goes to DRAM (programming-guide-0.8.2.txt §3.1)
@@ -152,34 +165,50 @@ void MemoryHierarchy::deviceWrite(std::uint64_t address, std::uint64_t bytes)
     }
 }
 
+void MemoryHierarchy::storeL2(const MemTxn& t, std::uint64_t now)
+{
+    if (!m_l2.enabled()) {
+        m_dram.write(now, t.bytes);
+        return;
+    }
+    writeBack(m_l2.write(t.address, t.sectors, t.byteMasks), now);
+}
+
 void MemoryHierarchy::store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now)
 {
+    if (!m_windows.empty()) {
+        storeDeferred(sm, txns, now);
+        return;
+    }
     for (const MemTxn& t : txns) {
-        if (!m_l2.enabled()) {
-            m_dram.write(now, t.bytes);
-            continue;
-        }
-        if (m_l1[sm].enabled())
+        if (m_l2.enabled() && m_l1[sm].enabled())
             m_l1[sm].store(t.address, t.sectors);
-        writeBack(m_l2.write(t.address, t.sectors, t.byteMasks), now);
+        storeL2(t, now);
     }
 }
 
-std::uint64_t MemoryHierarchy::atomic(std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap)
+std::uint64_t MemoryHierarchy::atomicTxn(const MemTxn& t, std::uint64_t now, bool compareAndSwap)
 {
-    std::uint64_t done = now + 1;
-    for (const MemTxn& t : txns) {
-        // The unit's queue and the request's own turn delay the result by as much.
-        const std::uint64_t delay = m_atomicUnits.serve(t.address, t.atomicLanes, compareAndSwap, now) - now;
-        if (!m_l2.enabled()) {
-            done = std::max(done, m_dram.read(now, t.bytes) + delay);
-            m_dram.write(now, t.bytes);
-            continue;
-        }
-        done = std::max(done, readL2(t, t.sectors, now) + delay);
-        constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
-        writeBack(m_l2.write(t.address, t.sectors, kWhole), now); // the L2 holds the whole sectors after the read
+    // The unit's queue and the request's own turn delay the result by as much.
+    const std::uint64_t delay = m_atomicUnits.serve(t.address, t.atomicLanes, compareAndSwap, now) - now;
+    if (!m_l2.enabled()) {
+        const std::uint64_t done = m_dram.read(now, t.bytes) + delay;
+        m_dram.write(now, t.bytes);
+        return done;
     }
+    const std::uint64_t done = readL2(t, t.sectors, now) + delay;
+    constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+    writeBack(m_l2.write(t.address, t.sectors, kWhole), now); // the L2 holds the whole sectors after the read
+    return done;
+}
+
+std::uint64_t MemoryHierarchy::atomic(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap)
+{
+    if (!m_windows.empty())
+        return atomicDeferred(sm, txns, now, compareAndSwap);
+    std::uint64_t done = now + 1;
+    for (const MemTxn& t : txns)
+        done = std::max(done, atomicTxn(t, now, compareAndSwap));
     return done;
 }
 

@@ -7,6 +7,7 @@
 #include "engine/timing/l1_cache.h"
 #include "engine/timing/l2_cache.h"
 #include "engine/timing/warp_trace.h"
+#include "engine/timing/window_requests.h"
 
 #include <cstdint>
 #include <span>
@@ -39,13 +40,41 @@ public:
     /// idle DRAM queue; counters from zero. The L2 keeps its contents.
     void beginLaunch(std::uint64_t l1DataBytes);
 
-    /// A warp's global load issued at `now`; returns the cycle its last sector arrives.
+    /// A warp's global load issued at `now`; returns the cycle its last sector arrives (windowed: a ticket
+    /// when that depends on the L2 or DRAM).
     std::uint64_t load(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1);
     /// A warp's global store at `now` (write-through past the L1; nobody waits for it).
     void store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now);
     /// An atomic, performed at the L2 after the requests queued at its lines' atomic units (AtomicUnits):
-    /// returns when its result is back.
-    std::uint64_t atomic(std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
+    /// returns when its result is back (windowed: a ticket).
+    std::uint64_t atomic(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
+
+    /// Windowed stepping (sm_window_stepper.h), for the rest of the launch: what the SMs send past their L1s
+    /// waits in per-SM queues until the window ends, so SMs may step one window on different threads: during
+    /// a window, load/store/atomic of SM `sm` touch only that SM's L1 and queue.
+    /// `attributeTraffic`: count what each block's requests cost below the L1 (blockTraffic; sampling).
+    void deferBelowL1(bool attributeTraffic);
+    bool defersBelowL1() const { return !m_windows.empty(); }
+    /// A window of cycles [start, end) begins; end - start is at most the shortest latency past the L1, so
+    /// nothing a ticket stands for can arrive before `end`.
+    void beginWindow(std::uint64_t start, std::uint64_t end);
+    /// The window ended: applies every SM's requests to the L2 and DRAM in (cycle, SM, issue) order, works out
+    /// each ticket's cycle and when each L1 fill arrives. The result does not depend on how SMs were spread
+    /// over threads.
+    void settleWindow();
+    /// The cycle a ticket of SM `sm` stands for (after settleWindow).
+    std::uint64_t settled(std::uint32_t sm, std::uint64_t ticket) const;
+    /// Windowed: the requests SM `sm` adds next come from a warp of its block slot `blockSlot`.
+    void attributeTo(std::uint32_t sm, std::uint32_t blockSlot) { m_windows[sm].owner = blockSlot; }
+    /// Windowed: SM `sm`'s L1 hits and misses so far (its own thread may read them during a window).
+    const CacheCounters& l1Counters(std::uint32_t sm) const { return m_windows[sm].l1; }
+    /// Windowed with attributeTraffic: what block slot `blockSlot` of SM `sm` cost below the L1 in the window
+    /// that settled last.
+    MemoryTraffic blockTraffic(std::uint32_t sm, std::uint32_t blockSlot) const
+    {
+        const auto& perBlock = m_blockTraffic[sm];
+        return blockSlot < perBlock.size() ? perBlock[blockSlot] : MemoryTraffic {};
+    }
 
     /// A hint from the SM: these transactions will be issued soon (a warp's next instruction). Brings the
     /// caches' tags for them into the host's caches; changes nothing the model sees.
@@ -60,14 +89,23 @@ public:
     /// until it stops growing: until then the L2 is warming up and writes nothing back.
     double l2Fill() const { return m_l2.fill(); }
 
-    const CacheCounters& counters() const { return m_counters; }
-    MemoryTraffic traffic() const { return MemoryTraffic { dramBytesRead(), dramBytesWritten(), m_counters }; }
+    CacheCounters counters() const;
+    MemoryTraffic traffic() const { return MemoryTraffic { dramBytesRead(), dramBytesWritten(), counters() }; }
     std::uint64_t dramBytesRead() const { return m_dram.bytesRead() - m_dramReadAtLaunch; }
     std::uint64_t dramBytesWritten() const { return m_dram.bytesWritten() - m_dramWrittenAtLaunch; }
 
 private:
     std::uint64_t readL2(const MemTxn& txn, std::uint8_t sectors, std::uint64_t now);
     void writeBack(const L2Outcome& outcome, std::uint64_t now);
+    void storeL2(const MemTxn& txn, std::uint64_t now);
+    std::uint64_t atomicTxn(const MemTxn& txn, std::uint64_t now, bool compareAndSwap);
+    // The windowed half (deferred_memory.cpp).
+    std::uint64_t loadDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1);
+    void storeDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now);
+    std::uint64_t atomicDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
+    std::uint64_t ticketFor(WindowRequests& window, const WindowRequests::Completion& completion);
+    std::uint64_t apply(const WindowRequests::Request& request);
+    void settleSm(std::uint32_t sm);
 
     const DeviceProfile& m_profile;
     std::vector<L1Cache> m_l1;
@@ -77,6 +115,12 @@ private:
     CacheCounters m_counters;
     std::uint64_t m_dramReadAtLaunch = 0;
     std::uint64_t m_dramWrittenAtLaunch = 0;
+    std::vector<WindowRequests> m_windows; ///< per SM, while deferring below the L1s
+    std::uint64_t m_windowStart = 0;
+    std::uint64_t m_windowEnd = 0;
+    std::uint64_t m_fillPlaceholder = 0; ///< what a pending L1 fill's arrival reads as during the window
+    bool m_attributeTraffic = false;
+    std::vector<std::vector<MemoryTraffic>> m_blockTraffic; ///< per SM, per block slot (attributeTraffic)
 };
 
 /// The L1 capacity left for data when each SM's resident blocks use `sharedBytesPerSm` of shared memory:

@@ -61,4 +61,12 @@ void Scoreboard::write(const StaticInstruction& instr, std::uint64_t readyCycle,
         set(instr.dst[d], readyCycle, memory);
 }
 
+void Scoreboard::settle(std::uint64_t ticket, std::uint64_t cycle)
+{
+    for (std::uint32_t i = 0; i < m_count; ++i) {
+        if (m_waits[i].readyCycle == ticket)
+            m_waits[i].readyCycle = cycle;
+    }
+}
+
 } // namespace engine::timing

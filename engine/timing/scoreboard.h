@@ -26,6 +26,9 @@ public:
     /// Marks the destinations of `instr` as arriving at `readyCycle`; forgets entries that arrived by `now`.
     void write(const StaticInstruction& instr, std::uint64_t readyCycle, bool memory, std::uint64_t now);
 
+    /// Windowed stepping: destinations waiting for `ticket` (window_requests.h) arrive at `cycle`.
+    void settle(std::uint64_t ticket, std::uint64_t cycle);
+
 private:
     void purge(std::uint64_t now);
     void set(RegKey key, std::uint64_t readyCycle, bool memory);

@@ -40,6 +40,20 @@ CacheLine* SectorCache::find(std::uint64_t lineAddress)
     return nullptr;
 }
 
+CacheLine* SectorCache::peek(std::uint64_t lineAddress)
+{
+    if (m_sets == 0)
+        return nullptr;
+    const std::uint64_t tag = lineAddress / m_lineBytes;
+    const std::uint64_t set = setOf(tag);
+    const std::uint64_t* keys = &m_meta[set * m_ways * 2];
+    for (std::uint32_t w = 0; w < m_ways; ++w) {
+        if (keys[w] == tag + 1)
+            return &m_lines[set * m_ways + w];
+    }
+    return nullptr;
+}
+
 CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted)
 {
     std::uint64_t* keys = &m_meta[set * m_ways * 2];

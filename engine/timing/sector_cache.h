@@ -68,6 +68,8 @@ public:
 
     /// The line holding `lineAddress` (any byte of it), marked most recently used; null on a miss.
     CacheLine* find(std::uint64_t lineAddress);
+    /// The line holding `lineAddress`, or null, without marking it used (what the model saw stays as it was).
+    CacheLine* peek(std::uint64_t lineAddress);
     /// A line for `lineAddress` (which must miss): an unused way, else the least recently used one, whose
     /// dirty sectors come back in `evicted`.
     CacheLine& allocate(std::uint64_t lineAddress, Eviction& evicted);

@@ -79,7 +79,7 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     for (auto& wake : m_schedulerWake)
         wake = std::min(wake, start);
     if (it->live == 0) {
-        m_finished.push_back(FinishedBlock { start, std::move(it->traces), {} });
+        m_finished.push_back(FinishedBlock { start, std::move(it->traces), {}, b });
         it->used = false;
     }
 }
@@ -188,7 +188,7 @@ std::uint64_t SmModel::execute(Warp& w, std::uint32_t slot, const TraceOp& op, s
         return now + 1;
     case OpKind::GlobalAtomic:
         setLsuFree(now + std::uint64_t { op.wavefronts } * p.globalCyclesPerWavefront);
-        return m_ctx.memory->atomic(txns, now, w.headStatic->compareAndSwap);
+        return m_ctx.memory->atomic(m_id, txns, now, w.headStatic->compareAndSwap);
     default: break;
     }
     const auto pipe = static_cast<std::size_t>(w.headStatic->pipe);
@@ -208,13 +208,25 @@ void SmModel::issue(std::uint32_t slot, std::uint64_t now)
     std::uint64_t ready = 0;
     if (!m_ctx.attributeTraffic || op.kind == OpKind::Compute || op.kind == OpKind::Shared) {
         ready = execute(w, slot, op, now);
+    } else if (m_ctx.memory->defersBelowL1()) { // the L1's part now, the rest when the window settles
+        m_ctx.memory->attributeTo(m_id, w.block);
+        const CacheCounters before = m_ctx.memory->l1Counters(m_id);
+        ready = execute(w, slot, op, now);
+        const CacheCounters& after = m_ctx.memory->l1Counters(m_id);
+        m_blocks[w.block].traffic.caches.l1HitSectors += after.l1HitSectors - before.l1HitSectors;
+        m_blocks[w.block].traffic.caches.l1MissSectors += after.l1MissSectors - before.l1MissSectors;
     } else { // what the access cost below the SM is the block's (sampling extrapolates per block)
         const MemoryTraffic before = m_ctx.memory->traffic();
         ready = execute(w, slot, op, now);
         m_blocks[w.block].traffic.addDifference(m_ctx.memory->traffic(), before);
     }
     m_scoreboards[slot].write(st, ready, op.kind != OpKind::Compute, now);
-    w.lastCompletion = std::max(w.lastCompletion, ready);
+    if (isTicket(ready)) {
+        m_pending.push_back(PendingResult { slot, ready });
+        ++w.pendingResults;
+    } else {
+        w.lastCompletion = std::max(w.lastCompletion, ready);
+    }
     w.nextIssue = now + 1;
     w.lastIssue = now;
     m_issuedNow[slot] = 1;
@@ -284,15 +296,85 @@ void SmModel::finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now)
     if (m_recording)
         emit(w, slot, WarpState::Issuing, w.stateStart, now + 1);
     block.finish = std::max({ block.finish, now + 1, w.lastCompletion });
+    block.pendingResults += w.pendingResults;
+    w.pendingResults = 0;
     --block.live;
     if (wasAtBarrier)
         --block.arrived;
     if (block.live == 0) {
-        m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces), block.traffic });
-        block = Block {};
+        if (block.pendingResults == 0)
+            retireBlock(block);
     } else if (block.arrived > 0 && block.arrived >= block.live) {
         // PTX ISA 8.5 §9.7.12.5: exited threads no longer hold up a barrier.
         releaseBarrier(block, w.block, now);
+    }
+}
+
+void SmModel::retireBlock(Block& block)
+{
+    m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces), block.traffic,
+        static_cast<std::uint32_t>(&block - m_blocks.data()) });
+    block = Block {};
+}
+
+std::uint64_t SmModel::nextWake() const
+{
+    return *std::min_element(m_schedulerWake.begin(), m_schedulerWake.end());
+}
+
+void SmModel::settleWarp(const PendingResult& pending, std::uint64_t cycle)
+{
+    m_scoreboards[pending.slot].settle(pending.ticket, cycle);
+    Warp& w = m_warps[pending.slot];
+    if (w.active) {
+        w.lastCompletion = std::max(w.lastCompletion, cycle);
+        --w.pendingResults;
+        return;
+    }
+    Block& block = m_blocks[w.block]; // the warp finished; its block waits for this before it retires
+    block.finish = std::max(block.finish, cycle);
+    if (--block.pendingResults == 0 && block.live == 0)
+        retireBlock(block);
+}
+
+void SmModel::settle(std::uint64_t windowEnd)
+{
+    if (m_ctx.attributeTraffic)
+        chargeWindowTraffic();
+    if (m_pending.empty())
+        return; // no ticket this window: nothing waits for one
+    for (const PendingResult& pending : m_pending)
+        settleWarp(pending, m_ctx.memory->settled(m_id, pending.ticket));
+    // A warp's head can wait only for its own tickets.
+    for (const PendingResult& pending : m_pending) {
+        Warp& w = m_warps[pending.slot];
+        if (!w.active || !isTicket(w.dependency.readyCycle))
+            continue;
+        w.dependency = m_scoreboards[pending.slot].waitFor(*w.headStatic, windowEnd);
+        syncWake(w, pending.slot);
+        const std::uint32_t scheduler = pending.slot % m_ctx.schedulers;
+        auto& wake = m_schedulerWake[scheduler];
+        wake = std::min(wake, std::max(windowEnd, wakeCycle(wakeIndex(pending.slot), scheduler)));
+    }
+    m_pending.clear();
+    for (auto& wake : m_schedulerWake) { // computed from a ticket now settled: look again when the window ends
+        if (isTicket(wake))
+            wake = windowEnd;
+    }
+}
+void SmModel::chargeWindowTraffic()
+{
+    // A slot holds one block through a window: the one still resident, or the one that retired in it.
+    for (std::uint32_t b = 0; b < m_blocks.size(); ++b) {
+        const MemoryTraffic traffic = m_ctx.memory->blockTraffic(m_id, b);
+        if (m_blocks[b].used) {
+            m_blocks[b].traffic.add(traffic);
+            continue;
+        }
+        for (FinishedBlock& finished : m_finished) {
+            if (finished.slot == b)
+                finished.traffic.add(traffic);
+        }
     }
 }
 

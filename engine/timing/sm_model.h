@@ -41,6 +41,7 @@ struct FinishedBlock {
     std::uint64_t finishCycle = 0;
     std::vector<WarpTrace> traces;
     MemoryTraffic traffic; ///< the DRAM bytes and cache sectors its accesses caused, when SmContext::attributeTraffic
+    std::uint32_t slot = 0; ///< the SM's block slot it held
 };
 
 /// One SM: resident blocks, their warps, the warp schedulers (warp slot s belongs to scheduler
@@ -58,6 +59,15 @@ public:
     /// nothing resident can progress).
     std::uint64_t step(std::uint64_t now);
     std::vector<FinishedBlock>& finished() { return m_finished; }
+    /// The earliest cycle something may happen (what the last step returned, lowered by addBlock and settle).
+    std::uint64_t nextWake() const;
+    /// Windowed stepping: the window ending at `windowEnd` has settled (MemoryHierarchy::settleWindow); the
+    /// tickets this SM's loads and atomics got become cycles in its scoreboards, warps and blocks, and blocks
+    /// that were waiting only for them finish.
+    void settle(std::uint64_t windowEnd);
+    /// Hands the warp state intervals recorded since the last call to the launch's recorder (the SM's thread
+    /// keeps them apart until the launch's thread takes them, in SM order).
+    void drainIntervals(IntervalRecorder& recorder);
 
     std::uint64_t warpInstructions() const { return m_issued; }
     /// Integrals of resident warps over time, for achieved occupancy (cycles with at least one warp).
@@ -75,6 +85,7 @@ private:
         std::uint64_t finish = 0;
         MemoryTraffic traffic;
         MbarrierPhases phases; ///< its mbarriers' phases (sm_async.cpp)
+        std::uint32_t pendingResults = 0; ///< tickets of its finished warps not settled yet: it cannot retire
     };
     struct Warp {
         bool active = false;
@@ -103,6 +114,12 @@ private:
         AsyncGroups bulkCopies; ///< cp.async.bulk groups
         const MbarrierMark* mark = nullptr; ///< the warp's next mbarrier mark, and the end of them
         const MbarrierMark* markEnd = nullptr;
+        std::uint32_t pendingResults = 0; ///< its loads' and atomics' tickets not settled yet (windowed)
+    };
+    /// A ticket an instruction of warp slot `slot` got this window.
+    struct PendingResult {
+        std::uint32_t slot = 0;
+        std::uint64_t ticket = 0;
     };
 
     /// What a scheduler's scan reads of a warp, kept apart from Warp in small scheduler-major arrays (one per
@@ -127,6 +144,10 @@ private:
     void expectPhases(Block& block);
     void releaseBarrier(Block& block, std::uint32_t blockSlot, std::uint64_t now);
     void finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now);
+    void retireBlock(Block& block);
+    void settleWarp(const PendingResult& pending, std::uint64_t cycle);
+    /// Sampling: adds what each block's requests cost below the L1 in the window just settled.
+    void chargeWindowTraffic();
     WarpState waitingState(const Warp& w, std::uint32_t slot, std::uint64_t now) const;
     void recordStates(std::uint64_t now);
     void markIssued(Warp& w, std::uint32_t slot, std::uint64_t now);
@@ -150,6 +171,8 @@ private:
     std::uint64_t m_lsuFree = 0;
     std::uint64_t m_blockLaunchFree = 0;
     std::vector<FinishedBlock> m_finished;
+    std::vector<PendingResult> m_pending; ///< this window's tickets
+    std::vector<WarpInterval> m_emitted; ///< recorded intervals not yet drained
     std::uint64_t m_issued = 0;
     std::uint32_t m_residentWarps = 0;
     std::uint64_t m_lastAccumulate = 0;

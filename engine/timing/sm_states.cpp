@@ -28,7 +28,14 @@ void SmModel::emit(const Warp& w, std::uint32_t slot, WarpState state, std::uint
     interval.sm = SmId(static_cast<std::uint16_t>(m_id));
     interval.warp = WarpId(static_cast<std::uint16_t>(w.index));
     interval.state = state;
-    m_ctx.intervals->add(interval);
+    m_emitted.push_back(interval);
+}
+
+void SmModel::drainIntervals(IntervalRecorder& recorder)
+{
+    for (const WarpInterval& interval : m_emitted)
+        recorder.add(interval);
+    m_emitted.clear();
 }
 
 void SmModel::markIssued(Warp& w, std::uint32_t slot, std::uint64_t now)

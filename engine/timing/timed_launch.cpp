@@ -10,6 +10,7 @@
 #include "engine/timing/pipe_class.h"
 #include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
+#include "engine/timing/sm_window_stepper.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,7 +58,17 @@ namespace {
         LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
             const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy, bool runAhead);
 
+        /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
+        /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
         std::optional<Error> run(const std::stop_token& stop);
+        /// The SMs window by window on `threads` threads (SmWindowStepper): every other launch.
+        std::optional<Error> runWindowed(const std::stop_token& stop, unsigned threads);
+        /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
+        bool usesAsync() const
+        {
+            return std::any_of(m_statics.begin(), m_statics.end(),
+                [](const StaticInstruction& st) { return st.asyncOp != ptx::AsyncOp::None; });
+        }
         std::optional<Error> runCooperative(simt::DeviceMemory& memory, const std::stop_token& stop);
         TimedLaunch result(const OccupancyResult& occupancy);
 
@@ -65,6 +76,8 @@ namespace {
         std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now);
         std::optional<Error> dispatchFirstWave();
         std::optional<Error> retire(std::uint32_t sm);
+        std::optional<Error> retireBlock(std::uint32_t sm, FinishedBlock& block);
+        std::uint64_t step(std::uint32_t sm, std::uint64_t cycle);
         /// Sampling: counts a retired block towards the steady-state test; stops dispatching once it passes.
         void watchForSteadyState(const FinishedBlock& block);
         SteadyWindowCounts steadyCounts() const;
@@ -95,6 +108,7 @@ namespace {
         MemoryTraffic m_retiredTraffic; ///< of the blocks retired so far (sampling)
         std::vector<MemoryTraffic> m_windowTraffic; ///< m_retiredTraffic at the end of each sampling window
         bool m_dispatchStopped = false; ///< sampling found the steady state: no more blocks are dispatched
+        bool m_windowed = false; ///< runWindowed keeps m_nextEvent itself (no m_events)
         std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
         std::unique_ptr<BlockSource> m_source; ///< runs the blocks functionally (after m_runner: stops first)
     };
@@ -146,7 +160,8 @@ namespace {
         }
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
-            m_events.emplace(now, sm);
+            if (!m_windowed)
+                m_events.emplace(now, sm);
         }
         return std::nullopt;
     }
@@ -170,18 +185,30 @@ namespace {
         std::vector<FinishedBlock> done;
         done.swap(finished);
         for (FinishedBlock& block : done) {
-            m_endCycle = std::max(m_endCycle, block.finishCycle);
-            if (m_request.blockFinished)
-                m_request.blockFinished(++m_blocksFinished, m_plan.blockCount);
-            m_source->recycle(std::move(block.traces));
-            if (m_steadyState && m_nextBlock < m_plan.blockCount)
-                watchForSteadyState(block);
-            if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount) {
-                if (auto error = dispatch(sm, block.finishCycle))
-                    return error;
-            }
+            if (auto error = retireBlock(sm, block))
+                return error;
         }
         return std::nullopt;
+    }
+
+    std::optional<Error> LaunchTimer::retireBlock(std::uint32_t sm, FinishedBlock& block)
+    {
+        m_endCycle = std::max(m_endCycle, block.finishCycle);
+        if (m_request.blockFinished)
+            m_request.blockFinished(++m_blocksFinished, m_plan.blockCount);
+        m_source->recycle(std::move(block.traces));
+        if (m_steadyState && m_nextBlock < m_plan.blockCount)
+            watchForSteadyState(block);
+        if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount)
+            return dispatch(sm, block.finishCycle);
+        return std::nullopt;
+    }
+
+    std::uint64_t LaunchTimer::step(std::uint32_t sm, std::uint64_t cycle)
+    {
+        const std::uint64_t next = m_sms[sm].step(cycle);
+        m_sms[sm].drainIntervals(m_intervals);
+        return next;
     }
 
     void LaunchTimer::watchForSteadyState(const FinishedBlock& block)
@@ -253,11 +280,11 @@ namespace {
             if (cycle != m_nextEvent[sm])
                 continue; // superseded by an earlier event for the same SM
             m_nextEvent[sm] = kNever;
-            std::uint64_t next = m_sms[sm].step(cycle);
+            std::uint64_t next = step(sm, cycle);
             if (auto error = retire(sm))
                 return error;
             while (next < cycle + kRunAhead && next < m_nextEvent[sm]) {
-                next = m_sms[sm].step(next);
+                next = step(sm, next);
                 if (auto error = retire(sm))
                     return error;
             }
@@ -273,6 +300,19 @@ namespace {
     {
         const ptx::Module& module = *m_request.module;
         return Error { ErrorCode::InvalidArgument, "launch cancelled", SourceLocation::inFile(module.sourceName, 0, 0) };
+    }
+
+    std::optional<Error> LaunchTimer::runWindowed(const std::stop_token& outer, unsigned threads)
+    {
+        const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
+        m_windowed = true;
+        m_hierarchy.deferBelowL1(m_context.attributeTraffic);
+        if (auto error = dispatchFirstWave())
+            return error;
+        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, threads, windowCycles(*m_request.profile));
+        return stepper.run(
+            m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
+            [this] { return cancelledError(); });
     }
 
     SteadyWindowCounts LaunchTimer::steadyCounts() const
@@ -399,7 +439,11 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
         if (auto error = timer->runCooperative(memory, stop))
             return *error;
     }
-    if (auto error = timer->run(stop))
+    // The SMs step window by window on the threads the functional run ahead leaves (same results for any count).
+    const unsigned threads = resolveThreads(options.threads);
+    const unsigned smThreads = runAhead ? std::max(1u, threads - 1) : threads;
+    auto error = timer->usesAsync() ? timer->run(stop) : timer->runWindowed(stop, smThreads);
+    if (error)
         return *error;
     return timer->result(*occupancy);
 }

@@ -1,0 +1,187 @@
+// The windowed half of MemoryHierarchy: during a window each SM's loads, stores and atomics touch only its own
+// L1 and queue what goes past it (WindowRequests); at the window's end the queues reach the L2, the atomic units
+// and DRAM in (cycle, SM, issue) order — the order a cycle-by-cycle simulation of all SMs would give them — and
+// the tickets handed out for results become cycles. Everything below the L1 takes longer than a window, so no
+// warp could have used such a result before the window ended.
+#include "engine/timing/memory_hierarchy.h"
+
+#include "engine/timing/sector_mask.h"
+
+#include <algorithm>
+
+namespace engine::timing {
+
+void MemoryHierarchy::deferBelowL1(bool attributeTraffic)
+{
+    m_windows.assign(static_cast<std::size_t>(m_profile.smCount), WindowRequests {});
+    m_attributeTraffic = attributeTraffic;
+    m_blockTraffic.assign(m_windows.size(), {});
+}
+
+void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end)
+{
+    m_windowStart = start;
+    m_windowEnd = end;
+    // Far enough past the window that a load in it sees the fill as still on its way (cyclesUntilFill > 0),
+    // near enough that the 32-bit difference of the L1's lines holds it.
+    m_fillPlaceholder = end + (std::uint64_t { 1 } << 24);
+    for (WindowRequests& window : m_windows)
+        window.clear();
+    for (auto& perBlock : m_blockTraffic)
+        std::fill(perBlock.begin(), perBlock.end(), MemoryTraffic {});
+}
+
+std::uint64_t MemoryHierarchy::ticketFor(WindowRequests& window, const WindowRequests::Completion& completion)
+{
+    if (completion.depCount == 0)
+        return completion.known;
+    window.completions.push_back(completion);
+    return kTicketBase + (window.completions.size() - 1);
+}
+
+std::uint64_t MemoryHierarchy::loadDeferred(
+    std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1)
+{
+    using Request = WindowRequests::Request;
+    WindowRequests& window = m_windows[sm];
+    WindowRequests::Completion result { now + 1, static_cast<std::uint32_t>(window.deps.size()), 0 };
+    auto dependOn = [&](std::uint32_t request) {
+        window.deps.push_back(request);
+        ++result.depCount;
+    };
+    for (const MemTxn& t : txns) {
+        if (!m_l2.enabled()) {
+            dependOn(window.add(Request { now, &t, t.sectors, WindowRequests::Kind::DramRead }));
+            continue;
+        }
+        if (!viaL1 || !m_l1[sm].enabled()) {
+            dependOn(window.add(Request { now, &t, t.sectors, WindowRequests::Kind::L2Read }));
+            continue;
+        }
+        L1Cache& l1 = m_l1[sm];
+        const auto access = l1.load(t.address, t.sectors, now);
+        const auto missing = static_cast<std::uint8_t>(t.sectors & ~access.hit);
+        window.l1.l1HitSectors += std::uint64_t { sectorCount(access.hit) };
+        window.l1.l1MissSectors += std::uint64_t { sectorCount(missing) };
+        result.known = std::max(result.known, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
+        WindowRequests::PendingLine* line = window.findLine(t.address);
+        if (access.waiting != 0) {
+            if (access.fillArrives == m_fillPlaceholder && line != nullptr) { // sent this window: wait for all of it
+                result.known = std::max(result.known, line->earlier);
+                for (std::uint32_t r = line->lastRequest; r != WindowRequests::kNone; r = window.requests[r].nextOfLine)
+                    dependOn(r);
+            } else {
+                result.known = std::max(result.known, access.fillArrives);
+            }
+        }
+        if (missing == 0)
+            continue;
+        const std::uint32_t request = window.add(Request { now, &t, access.fill, WindowRequests::Kind::L2Read });
+        const std::uint64_t earlier = l1.fillPending(m_fillPlaceholder, now);
+        if (line == nullptr) {
+            window.lines.push_back(WindowRequests::PendingLine { t.address, earlier, WindowRequests::kNone });
+            line = &window.lines.back();
+        }
+        window.requests[request].nextOfLine = line->lastRequest;
+        line->lastRequest = request;
+        dependOn(request);
+    }
+    return ticketFor(window, result);
+}
+
+void MemoryHierarchy::storeDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now)
+{
+    WindowRequests& window = m_windows[sm];
+    for (const MemTxn& t : txns) {
+        if (m_l2.enabled() && m_l1[sm].enabled())
+            m_l1[sm].store(t.address, t.sectors);
+        window.add(WindowRequests::Request { now, &t, t.sectors, WindowRequests::Kind::Store });
+    }
+}
+
+std::uint64_t MemoryHierarchy::atomicDeferred(
+    std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap)
+{
+    WindowRequests& window = m_windows[sm];
+    WindowRequests::Completion result { now + 1, static_cast<std::uint32_t>(window.deps.size()), 0 };
+    const auto kind = compareAndSwap ? WindowRequests::Kind::AtomicCas : WindowRequests::Kind::Atomic;
+    for (const MemTxn& t : txns) {
+        window.deps.push_back(window.add(WindowRequests::Request { now, &t, t.sectors, kind }));
+        ++result.depCount;
+    }
+    return ticketFor(window, result);
+}
+
+std::uint64_t MemoryHierarchy::apply(const WindowRequests::Request& request)
+{
+    const MemTxn& t = *request.txn;
+    switch (request.kind) {
+    case WindowRequests::Kind::DramRead: return m_dram.read(request.cycle, t.bytes);
+    case WindowRequests::Kind::L2Read: return readL2(t, request.sectors, request.cycle);
+    case WindowRequests::Kind::Store: storeL2(t, request.cycle); return request.cycle;
+    case WindowRequests::Kind::Atomic: return atomicTxn(t, request.cycle, false);
+    case WindowRequests::Kind::AtomicCas: return atomicTxn(t, request.cycle, true);
+    }
+    return request.cycle;
+}
+
+void MemoryHierarchy::settleWindow()
+{
+    std::vector<std::uint32_t> busy;
+    for (std::uint32_t sm = 0; sm < m_windows.size(); ++sm) {
+        WindowRequests& window = m_windows[sm];
+        window.arrivals.resize(window.requests.size());
+        if (!window.requests.empty())
+            busy.push_back(sm);
+    }
+    // Each SM's queue is in issue order, its cycles rising: a merge by cycle, SMs in order within a cycle.
+    for (std::uint64_t cycle = m_windowStart; cycle < m_windowEnd && !busy.empty(); ++cycle) {
+        for (const std::uint32_t sm : busy) {
+            WindowRequests& window = m_windows[sm];
+            for (; window.applied < window.requests.size() && window.requests[window.applied].cycle == cycle;
+                 ++window.applied) {
+                const WindowRequests::Request& request = window.requests[window.applied];
+                if (!m_attributeTraffic) {
+                    window.arrivals[window.applied] = apply(request);
+                    continue;
+                }
+                // During windows m_counters holds the L2's counts only (the L1s' are per SM).
+                const MemoryTraffic before { dramBytesRead(), dramBytesWritten(), m_counters };
+                window.arrivals[window.applied] = apply(request);
+                auto& perBlock = m_blockTraffic[sm];
+                if (perBlock.size() <= request.owner)
+                    perBlock.resize(request.owner + 1);
+                perBlock[request.owner].addDifference(
+                    MemoryTraffic { dramBytesRead(), dramBytesWritten(), m_counters }, before);
+            }
+        }
+    }
+    for (const std::uint32_t sm : busy)
+        settleSm(sm);
+}
+
+void MemoryHierarchy::settleSm(std::uint32_t sm)
+{
+    WindowRequests& window = m_windows[sm];
+    window.settled.resize(window.completions.size());
+    for (std::size_t c = 0; c < window.completions.size(); ++c) {
+        const WindowRequests::Completion& completion = window.completions[c];
+        std::uint64_t cycle = completion.known;
+        for (std::uint32_t d = 0; d < completion.depCount; ++d)
+            cycle = std::max(cycle, window.arrivals[window.deps[completion.firstDep + d]]);
+        window.settled[c] = cycle;
+    }
+    for (const WindowRequests::PendingLine& line : window.lines) {
+        std::uint64_t arrives = line.earlier;
+        for (std::uint32_t r = line.lastRequest; r != WindowRequests::kNone; r = window.requests[r].nextOfLine)
+            arrives = std::max(arrives, window.arrivals[r]);
+        m_l1[sm].settleFill(line.address, arrives);
+    }
+}
+
+std::uint64_t MemoryHierarchy::settled(std::uint32_t sm, std::uint64_t ticket) const
+{
+    return m_windows[sm].settled[ticket - kTicketBase];
+}
+
+} // namespace engine::timing

@@ -1,0 +1,81 @@
+#include "engine/timing/sm_window_stepper.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace engine::timing {
+
+std::uint64_t windowCycles(const DeviceProfile& profile)
+{
+    const int pastL1 = profile.caches.l2Bytes > 0 ? profile.timing.l2HitLatencyCycles : profile.timing.dramLatencyCycles;
+    return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max(1, pastL1)), 1, kMaxWindowCycles);
+}
+
+SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
+    unsigned threads, std::uint64_t windowCycles)
+    : m_sms(sms)
+    , m_memory(memory)
+    , m_intervals(intervals)
+    , m_workers(threads)
+    , m_window(windowCycles)
+{
+}
+
+std::optional<Error> SmWindowStepper::retireInOrder(const Retire& retire)
+{
+    std::vector<std::tuple<std::uint64_t, std::uint32_t, std::size_t>> order; // (finish cycle, SM, position)
+    for (const std::uint32_t sm : m_due) {
+        const auto& finished = m_sms[sm].finished();
+        for (std::size_t i = 0; i < finished.size(); ++i)
+            order.emplace_back(finished[i].finishCycle, sm, i);
+    }
+    if (order.empty())
+        return std::nullopt;
+    std::sort(order.begin(), order.end());
+    std::vector<std::vector<FinishedBlock>> taken(m_sms.size());
+    for (const std::uint32_t sm : m_due)
+        taken[sm].swap(m_sms[sm].finished());
+    for (const auto& [cycle, sm, i] : order) {
+        if (auto error = retire(sm, taken[sm][i]))
+            return error;
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent, const Retire& retire,
+    const std::stop_token& stop, const std::function<Error()>& cancelled)
+{
+    for (;;) {
+        if (stop.stop_requested())
+            return cancelled();
+        const std::uint64_t start = *std::min_element(nextEvent.begin(), nextEvent.end());
+        if (start == kNever)
+            return std::nullopt;
+        const std::uint64_t end = start + m_window;
+        m_due.clear();
+        for (std::uint32_t sm = 0; sm < nextEvent.size(); ++sm) {
+            if (nextEvent[sm] < end)
+                m_due.push_back(sm);
+        }
+        m_memory.beginWindow(start, end);
+        m_workers.run(m_due.size(), [&](std::size_t i) {
+            const std::uint32_t sm = m_due[i];
+            std::uint64_t next = nextEvent[sm];
+            while (next < end)
+                next = m_sms[sm].step(next);
+        });
+        m_memory.settleWindow();
+        for (const std::uint32_t sm : m_due) {
+            m_sms[sm].settle(end);
+            m_sms[sm].drainIntervals(m_intervals);
+        }
+        if (auto error = retireInOrder(retire))
+            return error;
+        for (const std::uint32_t sm : m_due) {
+            const std::uint64_t wake = m_sms[sm].nextWake();
+            nextEvent[sm] = wake == kNever ? kNever : std::max(end, wake);
+        }
+    }
+}
+
+} // namespace engine::timing

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "engine/common/error.h"
+#include "engine/device/device_profile.h"
+#include "engine/timing/interval_recorder.h"
+#include "engine/timing/memory_hierarchy.h"
+#include "engine/timing/sm_model.h"
+#include "engine/timing/window_workers.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <vector>
+
+namespace engine::timing {
+
+/// Steps the SMs of one launch window by window, the SMs of a window on several threads, with results that do
+/// not depend on the number of threads (issue 24).
+///
+/// A window is a stretch of cycles [T, T + W) starting at the earliest SM event. Within it every SM steps on
+/// its own — its warps, pipes, shared memory and L1 are its own — and what it sends past its L1 waits in its
+/// queue (MemoryHierarchy::deferBelowL1). W is at most the shortest latency past the L1 (an L2 hit, or DRAM
+/// where there is no L2), so nothing sent in a window returns within it: no SM could have seen another's
+/// traffic earlier, and the results stand for tickets until the window ends. Then, on the launch's thread,
+/// the queues reach the L2, the atomic units and DRAM in (cycle, SM, issue) order, the tickets become cycles,
+/// and blocks that finished retire in (cycle, SM) order, the next blocks going to their SMs; a block started
+/// by a retirement within the window issues from the window's end on (at most W - 1 cycles late). This is
+/// the conservative, lookahead-bounded synchronization of parallel discrete-event simulation (Chandy and
+/// Misra; in GPU simulators, e.g. the SM-parallel Accel-Sim), here with the L2 latency as the lookahead.
+class SmWindowStepper {
+public:
+    /// What the launch does when a block finished on `sm`: count it and give the SM its next block.
+    using Retire = std::function<std::optional<Error>(std::uint32_t sm, FinishedBlock& block)>;
+
+    SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
+        unsigned threads, std::uint64_t windowCycles);
+
+    /// Steps until no SM has anything left to do (the memory defers below the L1: deferBelowL1). `nextEvent[sm]`: the cycle SM `sm` next has something to do
+    /// (kNever: nothing); kept up to date. Stops with `cancelled()` when `stop` is requested (checked once a
+    /// window), or with the first error `retire` returns.
+    std::optional<Error> run(std::vector<std::uint64_t>& nextEvent, const Retire& retire,
+        const std::stop_token& stop, const std::function<Error()>& cancelled);
+
+private:
+    std::optional<Error> retireInOrder(const Retire& retire);
+
+    std::vector<SmModel>& m_sms;
+    MemoryHierarchy& m_memory;
+    IntervalRecorder& m_intervals;
+    WindowWorkers m_workers;
+    std::uint64_t m_window;
+    std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
+};
+
+/// W for a profile: the shortest latency past the L1 — an L2 hit, or a DRAM access without an L2 (profile
+/// `timing`) — capped at kMaxWindowCycles (a block started within a window waits for its end), at least 1.
+std::uint64_t windowCycles(const DeviceProfile& profile);
+inline constexpr std::uint64_t kMaxWindowCycles = 16;
+
+} // namespace engine::timing

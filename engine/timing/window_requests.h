@@ -1,0 +1,86 @@
+#pragma once
+
+#include "engine/profiling/cache_counters.h"
+#include "engine/timing/warp_trace.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace engine::timing {
+
+/// Windowed stepping (sm_window_stepper.h): a result below the L1 that is not known until the window ends is
+/// a ticket, a number at or above kTicketBase that stands for it in the SM's scoreboard and warps meanwhile.
+/// It is larger than every real cycle, so whatever waits for it stays waiting until the window settles.
+inline constexpr std::uint64_t kTicketBase = std::uint64_t { 1 } << 62;
+inline bool isTicket(std::uint64_t cycle)
+{
+    return cycle >= kTicketBase && cycle != std::numeric_limits<std::uint64_t>::max();
+}
+
+/// What one SM sent past its L1 during a window, in the order it issued it, and what waits for it. The SM's
+/// thread fills it; MemoryHierarchy::settleWindow applies every SM's requests to the L2 and DRAM in
+/// (cycle, SM, order) order and works out each ticket's cycle.
+struct WindowRequests {
+    enum class Kind : std::uint8_t { DramRead, L2Read, Store, Atomic, AtomicCas };
+    struct Request {
+        std::uint64_t cycle = 0;
+        const MemTxn* txn = nullptr; ///< in the block's trace, which stays put until the window has settled
+        std::uint8_t sectors = 0; ///< L2Read: the 32-byte sectors to fetch
+        Kind kind = Kind::L2Read;
+        std::uint32_t nextOfLine = kNone; ///< the line's previous fill request this window (L1 fills)
+        std::uint32_t owner = 0; ///< the SM's block slot whose warp sent it (sampling charges the block)
+    };
+    /// A load's or atomic's result: the latest of `known` and the arrivals of its requests (deps).
+    struct Completion {
+        std::uint64_t known = 0;
+        std::uint32_t firstDep = 0;
+        std::uint32_t depCount = 0;
+    };
+    /// An L1 line with fills sent this window: its earlier fill in flight (0: none) and its newest request.
+    struct PendingLine {
+        std::uint64_t address = 0;
+        std::uint64_t earlier = 0;
+        std::uint32_t lastRequest = kNone;
+    };
+    static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+    std::vector<Request> requests;
+    std::vector<std::uint64_t> arrivals; ///< per request, when settled
+    std::vector<Completion> completions;
+    std::vector<std::uint32_t> deps;
+    std::vector<std::uint64_t> settled; ///< per completion, when settled
+    std::vector<PendingLine> lines;
+    CacheCounters l1; ///< this SM's L1 hits and misses, all windows together
+    std::size_t applied = 0; ///< settleWindow's position in `requests`
+    std::uint32_t owner = 0; ///< the block slot of the requests being added
+
+    /// Starts a window: forgets the last one's requests and tickets (the L1 counts stay).
+    void clear()
+    {
+        requests.clear();
+        arrivals.clear();
+        completions.clear();
+        deps.clear();
+        settled.clear();
+        lines.clear();
+        applied = 0;
+    }
+    std::uint32_t add(Request request)
+    {
+        request.owner = owner;
+        requests.push_back(request);
+        return static_cast<std::uint32_t>(requests.size() - 1);
+    }
+    /// The pending fills of the L1 line at `address` this window, or null.
+    PendingLine* findLine(std::uint64_t address)
+    {
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+            if (it->address == address)
+                return &*it;
+        }
+        return nullptr;
+    }
+};
+
+} // namespace engine::timing

@@ -1,0 +1,191 @@
+// Windowed stepping (sm_window_stepper.h): what the SMs send past their L1s in a window reaches the L2 and DRAM
+// at its end in (cycle, SM, issue) order, which must give exactly what a cycle-ordered simulation gives; and a
+// launch stepped on any number of threads has the same results.
+#include "engine/timing/memory_hierarchy.h"
+#include "engine/timing/sm_window_stepper.h"
+#include "engine/timing/window_workers.h"
+#include "tests/engine/device_fixtures.h"
+#include "timing_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+using namespace engine::timing;
+
+namespace {
+
+enum class Kind { Load, LoadPastL1, Store, Atomic };
+
+struct Access {
+    std::uint32_t sm;
+    std::uint64_t cycle;
+    Kind kind;
+    MemTxn txn;
+};
+
+std::uint64_t issue(MemoryHierarchy& memory, const Access& a)
+{
+    switch (a.kind) {
+    case Kind::Load: return memory.load(a.sm, { &a.txn, 1 }, a.cycle, true);
+    case Kind::LoadPastL1: return memory.load(a.sm, { &a.txn, 1 }, a.cycle, false);
+    case Kind::Store: memory.store(a.sm, { &a.txn, 1 }, a.cycle); return 0;
+    case Kind::Atomic: return memory.atomic(a.sm, { &a.txn, 1 }, a.cycle, false);
+    }
+    return 0;
+}
+
+/// Each access's result: the windowed hierarchy issues them SM by SM (as the SMs' threads would, each in its
+/// own cycle order) and settles at the window's end; the reference issues them all in (cycle, SM) order.
+void expectSameAsCycleOrder(const std::vector<std::vector<Access>>& windows, const engine::DeviceProfile& profile)
+{
+    MemoryHierarchy reference(profile);
+    MemoryHierarchy windowed(profile);
+    reference.beginLaunch(l1DataBytes(profile, 0));
+    windowed.beginLaunch(l1DataBytes(profile, 0));
+    windowed.deferBelowL1(false);
+    const std::uint64_t w = windowCycles(profile);
+    for (const auto& accesses : windows) {
+        std::vector<std::size_t> order(accesses.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+            return std::pair(accesses[x].cycle, accesses[x].sm) < std::pair(accesses[y].cycle, accesses[y].sm);
+        });
+        std::vector<std::uint64_t> expected(accesses.size());
+        for (const std::size_t i : order)
+            expected[i] = issue(reference, accesses[i]);
+
+        const std::uint64_t start = std::min_element(accesses.begin(), accesses.end(), [](const auto& x, const auto& y) {
+            return x.cycle < y.cycle;
+        })->cycle;
+        windowed.beginWindow(start, start + w);
+        std::vector<std::uint64_t> got(accesses.size());
+        std::vector<std::size_t> bySm = order; // SM by SM, each SM's accesses in its cycle order
+        std::stable_sort(bySm.begin(), bySm.end(), [&](std::size_t x, std::size_t y) { return accesses[x].sm < accesses[y].sm; });
+        for (const std::size_t i : bySm) {
+            ASSERT_LT(accesses[i].cycle, start + w);
+            got[i] = issue(windowed, accesses[i]);
+        }
+        windowed.settleWindow();
+        for (std::size_t i = 0; i < accesses.size(); ++i) {
+            const std::uint64_t value = isTicket(got[i]) ? windowed.settled(accesses[i].sm, got[i]) : got[i];
+            EXPECT_EQ(value, expected[i]) << "access " << i << " (SM " << accesses[i].sm << ", cycle " << accesses[i].cycle << ")";
+            EXPECT_GE(value, accesses[i].kind == Kind::Store ? 0 : accesses[i].cycle + 1);
+        }
+    }
+    EXPECT_EQ(windowed.dramBytesRead(), reference.dramBytesRead());
+    EXPECT_EQ(windowed.dramBytesWritten(), reference.dramBytesWritten());
+    const auto a = windowed.counters();
+    const auto b = reference.counters();
+    EXPECT_EQ(a.l1HitSectors, b.l1HitSectors);
+    EXPECT_EQ(a.l1MissSectors, b.l1MissSectors);
+    EXPECT_EQ(a.l2HitSectors, b.l2HitSectors);
+    EXPECT_EQ(a.l2MissSectors, b.l2MissSectors);
+}
+
+MemTxn line(std::uint64_t address, std::uint8_t sectors = 0b1111)
+{
+    constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+    return MemTxn { address, 32u * static_cast<std::uint32_t>(std::popcount(sectors)), sectors, sectors, 1, kWhole };
+}
+
+} // namespace
+
+TEST(WindowedMemory, AWindowSettlesAsACycleOrderedRunWould)
+{
+    // Within one window of the H100 (16 cycles, far below its 276-cycle L2 hit): SM 1 misses line A first and
+    // SM 0 finds that fill in flight in the L2; SM 0's second load waits for its own L1 fill, sent in the same
+    // window; a store to B precedes another SM's load of B; two SMs' atomics on C queue at one atomic unit; a
+    // load past the L1 and a DRAM miss end it. The next window hits in the L1 the fills the first one sent.
+    const std::vector<std::vector<Access>> windows {
+        {
+            { 1, 1003, Kind::Load, line(0x10000) },
+            { 0, 1005, Kind::Load, line(0x10000) },
+            { 0, 1008, Kind::Load, line(0x10000, 0b0011) },
+            { 2, 1001, Kind::Store, line(0x20000) },
+            { 3, 1002, Kind::Load, line(0x20000) },
+            { 2, 1004, Kind::Atomic, line(0x30000, 0b0001) },
+            { 3, 1004, Kind::Atomic, line(0x30000, 0b0001) },
+            { 4, 1010, Kind::LoadPastL1, line(0x20000) },
+            { 4, 1015, Kind::Load, line(0x40000) },
+        },
+        {
+            { 0, 3000, Kind::Load, line(0x10000) },
+            { 1, 3001, Kind::Load, line(0x10080) },
+            { 3, 3002, Kind::Load, line(0x20000) },
+        },
+    };
+    expectSameAsCycleOrder(windows, testing_fixtures::builtinProfile("h100"));
+}
+
+TEST(WindowedMemory, WithoutAnL2EverySegmentGoesToDram)
+{
+    // CC 1.x (programming-guide-0.8.2.txt §3.1): no cache for global memory; the DRAM queue still serves the
+    // SMs' segments in cycle order.
+    const std::vector<std::vector<Access>> windows { {
+        { 3, 10, Kind::Load, MemTxn { 0, 64, 0, 0, 0, {} } },
+        { 0, 12, Kind::Load, MemTxn { 64, 128, 0, 0, 0, {} } },
+        { 1, 10, Kind::Store, MemTxn { 256, 32, 0, 0, 0, {} } },
+    } };
+    expectSameAsCycleOrder(windows, testing_fixtures::builtinProfile("g80"));
+}
+
+TEST(WindowedMemory, TheWindowIsShorterThanEveryLatencyPastTheL1)
+{
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    EXPECT_EQ(windowCycles(h100), kMaxWindowCycles); // 276-cycle L2 hits
+    engine::DeviceProfile fast = h100;
+    fast.timing.l2HitLatencyCycles = 9;
+    EXPECT_EQ(windowCycles(fast), 9u);
+    const auto& g80 = testing_fixtures::builtinProfile("g80"); // no L2: DRAM's latency bounds it
+    EXPECT_EQ(windowCycles(g80), std::min<std::uint64_t>(kMaxWindowCycles, static_cast<std::uint64_t>(g80.timing.dramLatencyCycles)));
+}
+
+TEST(WindowWorkers, EveryJobOfEveryBatchRunsOnce)
+{
+    for (const unsigned threads : { 1u, 2u, 5u }) {
+        WindowWorkers workers(threads);
+        for (std::size_t batch = 0; batch < 300; ++batch) {
+            const std::size_t count = batch % 37;
+            std::vector<std::atomic<int>> runs(count);
+            workers.run(count, [&](std::size_t i) { runs[i].fetch_add(1); });
+            for (std::size_t i = 0; i < count; ++i)
+                ASSERT_EQ(runs[i].load(), 1) << threads << " threads, batch " << batch << ", job " << i;
+        }
+    }
+}
+
+TEST(WindowedLaunch, EveryThreadCountGivesTheSameLaunch)
+{
+    // A copy of 512 blocks on the H100 (four waves: blocks retire and start during windows) and its state
+    // intervals on two SMs, stepped on 1, 2, 3 and 7 threads.
+    const auto m = simt_testing::corpus("offset_copy");
+    std::vector<engine::timing::TimedLaunch> runs;
+    for (const unsigned threads : { 1u, 2u, 3u, 7u }) {
+        engine::timing::TimingOptions options;
+        options.threads = threads;
+        options.recordSms = { 0, 77 };
+        runs.push_back(timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 17, (1u << 17) + 32, 1, options));
+    }
+    const auto& one = runs.front();
+    ASSERT_FALSE(one.intervals.empty());
+    for (const auto& other : runs) {
+        EXPECT_EQ(other.cycles, one.cycles);
+        EXPECT_EQ(other.dramBytesRead, one.dramBytesRead);
+        EXPECT_EQ(other.dramBytesWritten, one.dramBytesWritten);
+        EXPECT_EQ(other.caches.l1HitSectors, one.caches.l1HitSectors);
+        EXPECT_EQ(other.caches.l2HitSectors, one.caches.l2HitSectors);
+        EXPECT_EQ(other.caches.l2MissSectors, one.caches.l2MissSectors);
+        EXPECT_EQ(other.achievedOccupancy, one.achievedOccupancy);
+        ASSERT_EQ(other.intervals.size(), one.intervals.size());
+        for (std::size_t i = 0; i < one.intervals.size(); ++i) {
+            EXPECT_EQ(other.intervals[i].startCycle, one.intervals[i].startCycle);
+            EXPECT_EQ(other.intervals[i].endCycle, one.intervals[i].endCycle);
+            EXPECT_EQ(other.intervals[i].state, one.intervals[i].state);
+            EXPECT_EQ(other.intervals[i].block.value, one.intervals[i].block.value);
+        }
+    }
+}
