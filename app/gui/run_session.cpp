@@ -9,16 +9,27 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
+
+#include <algorithm>
+#include <thread>
 
 namespace app {
 
 namespace {
 
 constexpr int statusMessageMs = 15000;
+const QString hostThreadsKey = QStringLiteral("run/hostThreads");
+
+unsigned hardwareThreads()
+{
+    return std::max(1u, std::thread::hardware_concurrency());
+}
 /// The demo's n: 256 Ki floats run in well under a second on every device (resources/scenarios/offset_copy.json
 /// itself uses 4 Mi, the CLI's default).
 constexpr qint64 demoElementCount = 262144;
@@ -43,7 +54,29 @@ RunSession::RunSession(std::shared_ptr<const engine::DeviceCatalog> catalog, QVe
 {
     m_status = new RunStatusWidget;
     connect(m_status, &RunStatusWidget::cancelRequested, this, &RunSession::cancel);
+    m_request.hostThreads = QSettings().value(hostThreadsKey, 0u).toUInt();
     setupControllers();
+}
+
+void RunSession::setHostThreads(unsigned threads)
+{
+    m_request.hostThreads = threads;
+    QSettings().setValue(hostThreadsKey, threads);
+    if (m_threadsAction)
+        m_threadsAction->setStatusTip(tr("Each launch uses %1 host thread(s)").arg(threads ? threads : hardwareThreads()));
+}
+
+void RunSession::askHostThreads()
+{
+    const unsigned current = m_request.hostThreads ? m_request.hostThreads : hardwareThreads();
+    bool ok = false;
+    const int threads = QInputDialog::getInt(m_window, tr("Host Threads"),
+        tr("Host threads per launch (this machine has %1). Every result is the same for any number;\n"
+           "more threads finish a large launch sooner.")
+            .arg(hardwareThreads()),
+        static_cast<int>(current), 1, 1024, 1, &ok);
+    if (ok)
+        setHostThreads(static_cast<unsigned>(threads) == hardwareThreads() ? 0u : static_cast<unsigned>(threads));
 }
 
 RunSession::~RunSession() = default;
@@ -128,6 +161,10 @@ void RunSession::setupMenu(QMenuBar* menuBar)
     m_sweepAction = menu->addAction(tr("&Sweep…"), this, &RunSession::showSweepDialog);
     m_sweepAction->setObjectName(QStringLiteral("sweepAction"));
     m_sweepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
+    menu->addSeparator();
+    m_threadsAction = menu->addAction(tr("Host &Threads…"), this, &RunSession::askHostThreads);
+    m_threadsAction->setObjectName(QStringLiteral("hostThreadsAction"));
+    setHostThreads(m_request.hostThreads); // its status tip
     m_runAction->setEnabled(false);
     m_sweepAction->setEnabled(false);
 }

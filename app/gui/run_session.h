@@ -75,6 +75,12 @@ public:
     /// Runs are recorded in this session database (created on the first run); empty: not recorded.
     void setSessionDatabase(const QString& path) { m_request.sessionDatabase = path; }
     QString sessionDatabase() const { return m_request.sessionDatabase; }
+    /// Host threads each launch of a run may use (0: one per hardware thread); kept in the settings. Every
+    /// result is the same for any number (sm_window_stepper.h); sweeps run each point on one thread.
+    void setHostThreads(unsigned threads);
+    unsigned hostThreads() const { return m_request.hostThreads; }
+    /// Run ▸ Host Threads…: asks for the number.
+    void askHostThreads();
 
     model::RunController* runController() const { return m_runs; }
     model::SweepController* sweepController() const { return m_sweeps; }
@@ -106,6 +112,7 @@ private:
     QMenu* m_menu = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_sweepAction = nullptr;
+    QAction* m_threadsAction = nullptr;
     model::RunRequest m_request;
     bool m_quiet = false;
 };

@@ -26,7 +26,7 @@ JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::Devic
         toParamValues(request.overrides), catalog);
     if (!prepared)
         return errorText(prepared.error());
-    auto executor = makeKernelExecutor();
+    auto executor = makeKernelExecutor(false, request.hostThreads);
     engine::RunOptions options;
     options.stop = stop;
     if (progress) {

@@ -20,7 +20,8 @@ engine::Result<std::vector<engine::SweepRun>> runSweepPoints(
     engine::SweepOptions options;
     options.threads = static_cast<unsigned>(std::max(0, request.threads));
     options.stop = std::move(stop);
-    options.makeExecutor = [sampled = !request.exact] { return makeKernelExecutor(sampled); };
+    // One thread per point: the points already keep every worker busy (as `warpscope-cli sweep` does).
+    options.makeExecutor = [sampled = !request.exact] { return makeKernelExecutor(sampled, 1); };
     options.overrides = toParamValues(request.overrides);
     options.onPoint = std::move(onPoint);
     if (progress)

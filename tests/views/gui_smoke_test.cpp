@@ -21,6 +21,8 @@
 #include <QDirIterator>
 #include <QRegularExpression>
 #include <QLabel>
+#include <QAction>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -112,6 +114,21 @@ private Q_SLOTS:
         QVERIFY(snapshot);
         QCOMPARE(snapshot->stepCount, quint64 { 1 });
         QVERIFY(!snapshot->ptxText.isEmpty());
+    }
+
+    void hostThreadsAreASettingOfTheRunMenu()
+    {
+        {
+            app::MainWindow window(model::loadDeviceCatalog({}));
+            QCOMPARE(window.session()->hostThreads(), 0u); // default: one per hardware thread
+            auto* action = window.findChild<QAction*>(QStringLiteral("hostThreadsAction"));
+            QVERIFY(action);
+            QVERIFY(window.session()->runMenu()->actions().contains(action));
+            window.session()->setHostThreads(3);
+            QCOMPARE(action->statusTip(), QStringLiteral("Each launch uses 3 host thread(s)"));
+        }
+        app::MainWindow reopened(model::loadDeviceCatalog({}));
+        QCOMPARE(reopened.session()->hostThreads(), 3u);
     }
 
     void bankHeatMapShowsTheColumnWriteOnOneBank()
