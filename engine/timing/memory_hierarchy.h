@@ -31,7 +31,8 @@ struct MemoryTraffic {
 /// The memory below the SMs: one L1 per SM, the device-wide L2 and DRAM. A request takes the latency of the
 /// level that serves its slowest sector (profile `timing`: L1 hit, L2 hit, DRAM), and DRAM reads queue for
 /// bandwidth (DramModel). The L2 and its dirty lines persist from launch to launch on the same device, as on
-/// hardware; each launch starts with empty L1s. Not thread-safe.
+/// hardware; each launch starts with empty L1s. Not thread-safe, except that while it defers below the L1s,
+/// calls for different SMs may run on different threads during a window.
 class MemoryHierarchy {
 public:
     explicit MemoryHierarchy(const DeviceProfile& profile);

@@ -47,7 +47,8 @@ struct FinishedBlock {
 /// One SM: resident blocks, their warps, the warp schedulers (warp slot s belongs to scheduler
 /// s mod schedulers, as warps are spread over the SM's processing blocks from CC 7.0 on — V100 whitepaper),
 /// per-scheduler execution pipes and the SM's load/store unit. Advanced one issue cycle at a time by the
-/// launch's event loop; lives on the timing model's thread.
+/// launch's event loop, or window by window on whichever thread of SmWindowStepper takes it: a step touches
+/// only this SM's state, its L1 and its queue below the L1 (MemoryHierarchy::deferBelowL1).
 class SmModel {
 public:
     SmModel(std::uint32_t id, const SmContext& context);
