@@ -35,14 +35,30 @@ int MulticastBanks::resolvePhase(const WarpAccess& access, std::uint32_t lanes, 
     const std::uint64_t bankMask = (std::uint64_t { 1 } << m_bankShift) - 1;
     const auto lastByte = static_cast<std::uint64_t>(std::max(1, access.bytesPerLane) - 1);
     TouchedBlocks keys;
+    const auto addEntries = [&](std::uint64_t address, std::uint32_t laneMask) {
+        for (std::uint64_t entry = address >> m_entryShift; entry <= (address + lastByte) >> m_entryShift; ++entry) {
+            const std::uint64_t row = (entry << m_entryShift) >> m_rowShift;
+            addTouchedBlock(keys, (row << m_bankShift) | (entry & bankMask), laneMask);
+        }
+    };
+    // Neighbouring lanes of one address (a broadcast) add its entries once, with all their lanes: the keys and
+    // their lane masks are the same as lane by lane, for a fraction of the insertions.
+    std::uint64_t runAddress = 0;
+    std::uint32_t runLanes = 0;
     for (std::uint32_t pending = lanes; pending != 0; pending &= pending - 1) {
         const int lane = lowestLane(pending);
         const std::uint64_t address = access.laneAddresses[static_cast<std::size_t>(lane)];
-        for (std::uint64_t entry = address >> m_entryShift; entry <= (address + lastByte) >> m_entryShift; ++entry) {
-            const std::uint64_t row = (entry << m_entryShift) >> m_rowShift;
-            addTouchedBlock(keys, (row << m_bankShift) | (entry & bankMask), laneBit(lane));
+        if (runLanes != 0 && address == runAddress) {
+            runLanes |= laneBit(lane);
+            continue;
         }
+        if (runLanes != 0)
+            addEntries(runAddress, runLanes);
+        runAddress = address;
+        runLanes = laneBit(lane);
     }
+    if (runLanes != 0)
+        addEntries(runAddress, runLanes);
     std::array<std::uint8_t, kWarpSize> rowsInBank {};
     std::array<std::uint8_t, TouchedBlocks::kMaxBlocks> rank {};
     int passes = 0;
