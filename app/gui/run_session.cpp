@@ -140,6 +140,8 @@ void RunSession::connectSweepSignals()
     });
     connect(m_sweeps, &model::SweepController::failed, this, [this](quint64, const QString& message) {
         reportFailure(tr("The sweep failed"), message);
+        if (!m_request.sessionDatabase.isEmpty())
+            Q_EMIT sweepStopped(m_request.sessionDatabase);
         settle();
     });
     connect(m_sweeps, &model::SweepController::cancelled, this, [this] {

@@ -35,6 +35,7 @@ SessionController::SessionController(QMainWindow* window, RunSession* runs, Disp
         setCurrent(db, runId);
         m_runs->refresh();
     });
+    connect(m_session, &RunSession::sweepStopped, m_runs, [this] { m_runs->refresh(); });
     connect(m_dock, &SessionDock::runActivated, m_runs, [this](qint64 runId) { m_runs->loadRun(runId); });
     connect(m_runs, &model::SessionRuns::runLoaded, this, [this](std::shared_ptr<const model::RunSnapshot> snapshot) {
         setCurrent(snapshot->databasePath, snapshot->runId);

@@ -388,6 +388,34 @@ private slots:
             qPrintable(label));
     }
 
+    void aFailedSweepShowsItsPointsInTheSessionList()
+    {
+        // threads = 256 … 1 280 on one worker: the fifth point's 1 280-thread blocks exceed the H100's 1 024, so the
+        // sweep fails after committing four points; the Session list shows them without being asked to refresh.
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        window.session()->setQuiet(true);
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        window.session()->openScenario(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/offset_copy.json"),
+            { { QStringLiteral("n"), 40960 } });
+        QVERIFY(idle.wait(60000));
+        const auto* runs = window.sessionController()->runs();
+        QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 1, 10000);
+        model::SweepRequest request;
+        request.param = QStringLiteral("threads");
+        request.from = 256;
+        request.to = 1280;
+        request.step = 256;
+        request.deviceIds = { QStringLiteral("h100") };
+        request.threads = 1;
+        request.exact = true;
+        window.session()->startSweep(request);
+        QVERIFY(idle.wait(60000));
+        QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 2, 10000);
+        const auto label = runs->data(runs->index(runs->rowCount() - 1)).toString();
+        QVERIFY2(label.contains(QStringLiteral("4 of 5 point(s)")) && label.contains(QStringLiteral("(stopped)")),
+            qPrintable(label));
+    }
+
     void droppingADatabaseOpensIt()
     {
         store_tests::TempDir dir("report-views-drop");
