@@ -24,7 +24,7 @@ void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end)
     m_windowEnd = end;
     // Far enough past the window that a load in it sees the fill as still on its way (cyclesUntilFill > 0),
     // near enough that the 32-bit difference of the L1's lines holds it.
-    m_fillPlaceholder = end + (std::uint64_t { 1 } << 24);
+    m_unsettledFillMark = end + (std::uint64_t { 1 } << 24);
     for (WindowRequests& window : m_windows)
         window.clear();
     for (auto& perBlock : m_blockTraffic)
@@ -66,7 +66,7 @@ std::uint64_t MemoryHierarchy::loadDeferred(
         result.known = std::max(result.known, now + static_cast<std::uint64_t>(m_profile.timing.l1HitLatencyCycles));
         WindowRequests::PendingLine* line = window.findLine(t.address);
         if (access.waiting != 0) {
-            if (access.fillArrives == m_fillPlaceholder && line != nullptr) { // sent this window: wait for all of it
+            if (access.fillArrives == m_unsettledFillMark && line != nullptr) { // sent this window: wait for all of it
                 result.known = std::max(result.known, line->earlier);
                 for (std::uint32_t r = line->lastRequest; r != WindowRequests::kNone; r = window.requests[r].nextOfLine)
                     dependOn(r);
@@ -77,7 +77,7 @@ std::uint64_t MemoryHierarchy::loadDeferred(
         if (missing == 0)
             continue;
         const std::uint32_t request = window.add(Request { now, &t, access.fill, WindowRequests::Kind::L2Read });
-        const std::uint64_t earlier = l1.fillPending(m_fillPlaceholder, now);
+        const std::uint64_t earlier = l1.markFillUnsettled(m_unsettledFillMark, now);
         if (line == nullptr) {
             window.lines.push_back(WindowRequests::PendingLine { t.address, earlier, WindowRequests::kNone });
             line = &window.lines.back();
@@ -127,7 +127,8 @@ std::uint64_t MemoryHierarchy::apply(const WindowRequests::Request& request)
 
 void MemoryHierarchy::settleWindow()
 {
-    std::vector<std::uint32_t> busy;
+    std::vector<std::uint32_t>& busy = m_busyWindows;
+    busy.clear();
     for (std::uint32_t sm = 0; sm < m_windows.size(); ++sm) {
         WindowRequests& window = m_windows[sm];
         window.arrivals.resize(window.requests.size());

@@ -58,14 +58,14 @@ void L1Cache::fillArrivesAt(std::uint64_t cycle)
     m_lastLoad = nullptr;
 }
 
-std::uint64_t L1Cache::fillPending(std::uint64_t placeholder, std::uint64_t now)
+std::uint64_t L1Cache::markFillUnsettled(std::uint64_t mark, std::uint64_t now)
 {
     if (m_lastLoad == nullptr || m_lastFill == 0)
         return 0;
     CacheLine& line = *m_lastLoad;
     const std::int32_t untilArrival = cyclesUntilFill(line, now);
     const std::uint64_t earlier = line.filling != 0 && untilArrival > 0 ? now + static_cast<std::uint64_t>(untilArrival) : 0;
-    line.fillArrives = static_cast<std::uint32_t>(placeholder);
+    line.fillArrives = static_cast<std::uint32_t>(mark);
     line.filling = static_cast<std::uint8_t>(line.filling | m_lastFill);
     m_lastLoad = nullptr;
     return earlier;

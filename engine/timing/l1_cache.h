@@ -38,9 +38,10 @@ public:
     /// The L2's data for the last load's `fill` sectors arrives at `cycle`.
     void fillArrivesAt(std::uint64_t cycle);
     /// Windowed stepping (window_requests.h): the last load's `fill` sectors are in flight until a cycle not
-    /// known before the window ends; `placeholder` (beyond the window) stands for it meanwhile, so later loads
-    /// of those sectors report them waiting. Returns when the line's earlier fill in flight arrives (0: none).
-    std::uint64_t fillPending(std::uint64_t placeholder, std::uint64_t now);
+    /// known before the window ends; their arrival reads as `mark` (beyond the window) until settleFill, so
+    /// later loads of those sectors report them waiting. Returns when the line's earlier fill in flight arrives
+    /// (0: none).
+    std::uint64_t markFillUnsettled(std::uint64_t mark, std::uint64_t now);
     /// The window's end: the pending fills of the line at `lineAddress` arrive at `cycle` (if it is still here).
     void settleFill(std::uint64_t lineAddress, std::uint64_t cycle);
     void store(std::uint64_t lineAddress, std::uint8_t sectorMask);

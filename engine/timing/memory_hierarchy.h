@@ -117,9 +117,10 @@ private:
     std::uint64_t m_dramReadAtLaunch = 0;
     std::uint64_t m_dramWrittenAtLaunch = 0;
     std::vector<WindowRequests> m_windows; ///< per SM, while deferring below the L1s
+    std::vector<std::uint32_t> m_busyWindows; ///< settleWindow: the SMs that queued requests
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
-    std::uint64_t m_fillPlaceholder = 0; ///< what a pending L1 fill's arrival reads as during the window
+    std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles
     bool m_attributeTraffic = false;
     std::vector<std::vector<MemoryTraffic>> m_blockTraffic; ///< per SM, per block slot (attributeTraffic)
 };

@@ -1,7 +1,6 @@
 #include "engine/timing/sm_window_stepper.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace engine::timing {
 
@@ -23,20 +22,16 @@ SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& mem
 
 std::optional<Error> SmWindowStepper::retireInOrder(const Retire& retire)
 {
-    std::vector<std::tuple<std::uint64_t, std::uint32_t, std::size_t>> order; // (finish cycle, SM, position)
+    m_retiring.clear(); // due SMs in order, each SM's blocks in the order they finished
     for (const std::uint32_t sm : m_due) {
-        const auto& finished = m_sms[sm].finished();
-        for (std::size_t i = 0; i < finished.size(); ++i)
-            order.emplace_back(finished[i].finishCycle, sm, i);
+        for (FinishedBlock& block : m_sms[sm].finished())
+            m_retiring.emplace_back(sm, std::move(block));
+        m_sms[sm].finished().clear();
     }
-    if (order.empty())
-        return std::nullopt;
-    std::sort(order.begin(), order.end());
-    std::vector<std::vector<FinishedBlock>> taken(m_sms.size());
-    for (const std::uint32_t sm : m_due)
-        taken[sm].swap(m_sms[sm].finished());
-    for (const auto& [cycle, sm, i] : order) {
-        if (auto error = retire(sm, taken[sm][i]))
+    std::stable_sort(m_retiring.begin(), m_retiring.end(),
+        [](const auto& a, const auto& b) { return a.second.finishCycle < b.second.finishCycle; });
+    for (auto& [sm, block] : m_retiring) {
+        if (auto error = retire(sm, block))
             return error;
     }
     return std::nullopt;

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <stop_token>
+#include <utility>
 #include <vector>
 
 namespace engine::timing {
@@ -51,6 +52,7 @@ private:
     WindowWorkers m_workers;
     std::uint64_t m_window;
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
+    std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
 };
 
 /// W for a profile: the shortest latency past the L1 — an L2 hit, or a DRAM access without an L2 (profile
