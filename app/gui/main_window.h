@@ -48,6 +48,9 @@ class RunSession;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    /// How long the status bar shows the window's own messages.
+    static constexpr int statusMessageMs = 10000;
+
     explicit MainWindow(model::DeviceCatalogLoad catalog, QWidget* parent = nullptr);
     ~MainWindow() override;
 
