@@ -123,6 +123,49 @@ void MemoryCounters::countBankPasses(std::uint32_t activeMask, const BankConflic
     }
 }
 
+void MemoryCounters::moveInto(MemoryCounters& target)
+{
+    const auto move = [](std::atomic<std::uint64_t>& from, std::atomic<std::uint64_t>& to) {
+        if (const std::uint64_t v = from.exchange(0, std::memory_order_relaxed); v != 0)
+            to.fetch_add(v, std::memory_order_relaxed);
+    };
+    for (std::size_t t = 0; t < m_totals.size(); ++t)
+        move(m_totals[t], target.m_totals[t]);
+    for (std::size_t i = 0; i < m_perPc.size() && i < target.m_perPc.size(); ++i) {
+        AtomicPc& from = m_perPc[i];
+        AtomicPc& to = target.m_perPc[i];
+        if (from.requests.load(std::memory_order_relaxed) == 0)
+            continue; // every other count of a PC comes with a request
+        move(from.requests, to.requests);
+        move(from.sectors, to.sectors);
+        move(from.transactions, to.transactions);
+        move(from.wavefronts, to.wavefronts);
+        for (std::size_t bank = 0; bank < from.bankPasses.size(); ++bank) {
+            move(from.bankPasses[bank], to.bankPasses[bank]);
+            move(from.bankRequests[bank], to.bankRequests[bank]);
+        }
+    }
+    m_sampler.moveInto(target.m_sampler);
+}
+
+void MemoryCounters::clear()
+{
+    for (auto& total : m_totals)
+        total.store(0, std::memory_order_relaxed);
+    for (AtomicPc& pc : m_perPc) {
+        if (pc.requests.exchange(0, std::memory_order_relaxed) == 0)
+            continue;
+        pc.sectors.store(0, std::memory_order_relaxed);
+        pc.transactions.store(0, std::memory_order_relaxed);
+        pc.wavefronts.store(0, std::memory_order_relaxed);
+        for (std::size_t bank = 0; bank < pc.bankPasses.size(); ++bank) {
+            pc.bankPasses[bank].store(0, std::memory_order_relaxed);
+            pc.bankRequests[bank].store(0, std::memory_order_relaxed);
+        }
+    }
+    m_sampler.clear();
+}
+
 MemoryCounterTotals MemoryCounters::totals() const
 {
     const auto get = [&](Total t) { return m_totals[t].load(std::memory_order_relaxed); };

@@ -64,6 +64,12 @@ public:
     /// model (makeSharedBankModel(profile)), so that a recorder counting the same access resolves it once.
     void onSharedResolved(const simt::MemoryEvent& event, const BankConflictResult& result);
 
+    /// Adds every count and the sampled requests to `target` and sets these to zero: the counters of a block run
+    /// apart from its launch's (timing/speculative_slot.h), committed. Not while either is being counted into.
+    void moveInto(MemoryCounters& target);
+    /// Sets every count to zero and forgets the sampled requests.
+    void clear();
+
     MemoryCounterTotals totals() const;
     std::vector<PcMemoryCounters> perPc() const;
     /// Block 0's requests of the kernel function, whole (request_sampler.h).

@@ -30,4 +30,23 @@ void RequestSampler::add(const simt::MemoryEvent& event, std::uint32_t transacti
     m_requests.push_back(request);
 }
 
+void RequestSampler::moveInto(RequestSampler& target)
+{
+    for (const MemoryRequest& request : m_requests) {
+        if (target.m_requests.size() >= kMaxRequests)
+            break;
+        MemoryRequest moved = request;
+        moved.laneAddressIndex = static_cast<std::uint32_t>(target.m_lanes.size());
+        target.m_lanes.push_back(m_lanes[request.laneAddressIndex]);
+        target.m_requests.push_back(moved);
+    }
+    clear();
+}
+
+void RequestSampler::clear()
+{
+    m_requests.clear();
+    m_lanes.clear();
+}
+
 } // namespace engine

@@ -22,6 +22,11 @@ public:
     void add(const simt::MemoryEvent& event, std::uint32_t transactions, std::uint32_t sectors, std::uint32_t wavefronts,
         std::uint32_t bytes);
 
+    /// Appends the requests kept here to `target` (up to its kMaxRequests) and forgets them: a block run apart
+    /// from its launch's recorder (timing/speculative_slot.h), committed.
+    void moveInto(RequestSampler& target);
+    void clear();
+
     const std::vector<MemoryRequest>& requests() const { return m_requests; }
     const std::vector<LaneAddresses>& lanes() const { return m_lanes; }
 

@@ -4,6 +4,7 @@
 #include "engine/simt/launch_plan.h"
 #include "engine/simt/printf_log.h"
 #include "engine/simt/warp_state.h"
+#include "engine/simt/write_overlay.h"
 
 #include <array>
 #include <cstdint>
@@ -57,6 +58,8 @@ struct ExecContext {
     WarpState* warp = nullptr;
     ExecutionObserver* observer = nullptr;
     WriteJournal* journal = nullptr; ///< when set, global stores record the bytes they overwrite
+    /// When set, global and constant accesses go through it (a block run at the same time as others of its launch).
+    WriteOverlay* overlay = nullptr;
     bool recordAccesses = false;
 
     // The current frame, cached.

@@ -17,18 +17,6 @@ namespace {
         });
     }
 
-    std::vector<PcCounters> makeCounters(const ptx::Module& m)
-    {
-        std::vector<PcCounters> out(m.functions.size());
-        for (std::size_t f = 0; f < m.functions.size(); ++f) {
-            const std::size_t n = m.functions[f].instructions.size();
-            out[f].warpExecutions.assign(n, 0);
-            out[f].threadExecutions.assign(n, 0);
-            out[f].divergentBranches.assign(n, 0);
-        }
-        return out;
-    }
-
 } // namespace
 
 Result<LaunchStats> runKernel(const LaunchRequest& request, DeviceMemory& memory, ExecutionObserver* observer,
@@ -45,7 +33,7 @@ Result<LaunchStats> runKernel(const LaunchRequest& request, DeviceMemory& memory
     if (!plan)
         return plan.error();
     LaunchStats stats;
-    stats.perFunction = makeCounters(*request.module);
+    stats.perFunction = makePcCounters(*request.module);
     IssueCounters issue;
     issue.budget = plan->instructionBudget;
     if (plan->cooperative) {

@@ -54,6 +54,11 @@ struct PcCounters {
     std::vector<std::uint64_t> divergentBranches; ///< branches that split the warp at each PC
 };
 
+/// Zeroed counters for every function of `module`, indexed like Module::functions.
+std::vector<PcCounters> makePcCounters(const ptx::Module& module);
+/// Adds `from` (made for the same module) to `into` and sets `from` to zero.
+void movePcCounters(std::vector<PcCounters>& from, std::vector<PcCounters>& into);
+
 /// What a launch did, functionally.
 struct LaunchStats {
     std::uint64_t warpInstructions = 0; ///< warp-level instructions issued

@@ -38,6 +38,8 @@ namespace {
                 return fault(ctx, FaultKind::OutOfBounds, plan, space, address, lane);
             ctx.lastAllocation = a;
         }
+        if (ctx.overlay)
+            return ctx.overlay->access(*a, address - a->address, plan.size, plan.op);
         return a->bytes.data() + (address - a->address);
     }
 
@@ -164,7 +166,7 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
     switch (plan.space) {
     case ptx::StateSpace::Global:
     case ptx::StateSpace::Const:
-        if (Allocation* a = ctx.lastAllocation) {
+        if (Allocation* a = ctx.lastAllocation; a && !ctx.overlay) { // an overlay serves each lane (write_overlay.h)
             return { a->bytes.data(), a->address, a->sizeBytes,
                 plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
         }

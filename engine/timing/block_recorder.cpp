@@ -286,4 +286,17 @@ void BlockRecorder::recordShared(const simt::MemoryEvent& event, const BankConfl
     op.wavefronts = static_cast<std::uint8_t>(std::min(255, before + std::max(1, passes)));
 }
 
+void BlockRecorder::moveCountersInto(BlockRecorder& target)
+{
+    m_counters.moveInto(target.m_counters);
+    target.m_bytesRequested += m_bytesRequested;
+    m_bytesRequested = 0;
+}
+
+void BlockRecorder::clearCounters()
+{
+    m_counters.clear();
+    m_bytesRequested = 0;
+}
+
 } // namespace engine::timing

@@ -45,6 +45,12 @@ public:
     void limitTraceBytes(std::uint64_t bytes, std::stop_source stop);
     bool traceOverLimit() const { return m_traceOverLimit; }
 
+    /// Adds the memory counters and requested bytes recorded here to `target`'s and sets these to zero: a block
+    /// run apart (speculative_slot.h), committed to its launch's recorder.
+    void moveCountersInto(BlockRecorder& target);
+    /// Sets the memory counters and requested bytes to zero: a block run apart, dropped.
+    void clearCounters();
+
     const MemoryCounters& counters() const { return m_counters; }
     std::uint64_t bytesRequested() const { return m_bytesRequested; }
 

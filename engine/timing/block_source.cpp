@@ -3,15 +3,46 @@
 #include "engine/simt/fault_report.h"
 #include "engine/timing/trace_memory.h"
 
+#include <algorithm>
 #include <string>
 
 namespace engine::timing {
 
-BlockSource::BlockSource(Inputs inputs, bool ahead)
+BlockSource::BlockSource(Inputs inputs, Mode mode)
     : m_in(std::move(inputs))
 {
-    if (ahead && m_in.blockCount > 0)
+    if (mode == Mode::Batches && m_in.blockCount > 1 && m_in.threads > 1) {
+        const std::size_t slots = std::min<std::uint64_t>(
+            std::min(kMaxBatch, kBatchPerThread * m_in.threads), m_in.blockCount);
+        for (std::size_t i = 0; i < slots; ++i)
+            m_slots.push_back(std::make_unique<SpeculativeSlot>(m_in.launch));
+        m_workers = std::make_unique<WindowWorkers>(m_in.threads);
+        m_capacity = 2 * slots;
+        m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
+    } else if (mode != Mode::Inline && m_in.blockCount > 0) {
         m_worker = std::jthread([this](const std::stop_token& stop) { work(stop); });
+    }
+}
+
+std::uint64_t BlockSource::traceBytesLeft() const
+{
+    const std::uint64_t limit = m_in.traceBytesLimit;
+    const std::uint64_t held = m_heldTraceBytes.load();
+    return limit == 0 ? 0 : limit > held ? limit - held : 1;
+}
+
+std::vector<WarpTrace> BlockSource::takeRecycled()
+{
+    std::vector<WarpTrace> recycled;
+    {
+        const std::scoped_lock lock(m_mutex);
+        if (!m_pool.empty()) {
+            recycled = std::move(m_pool.back());
+            m_pool.pop_back();
+        }
+    }
+    m_heldTraceBytes -= traceBytes(recycled);
+    return recycled;
 }
 
 BlockSource::~BlockSource()
@@ -25,10 +56,8 @@ BlockSource::~BlockSource()
 
 ExecutedBlock BlockSource::runBlock(std::uint64_t linear)
 {
-    const std::uint64_t limit = m_in.traceBytesLimit;
-    const std::uint64_t held = m_heldTraceBytes.load();
-    if (limit != 0)
-        m_in.recorder->limitTraceBytes(limit > held ? limit - held : 1, m_in.stop);
+    if (m_in.traceBytesLimit != 0)
+        m_in.recorder->limitTraceBytes(traceBytesLeft(), m_in.stop);
     simt::CtaRunner& runner = *m_in.runner;
     runner.start(linear);
     if (!runner.runToCompletion(m_in.stop.get_token())) {
@@ -40,16 +69,7 @@ ExecutedBlock BlockSource::runBlock(std::uint64_t linear)
     }
     *m_in.divergentBranches += runner.context().divergentBranches;
     runner.context().divergentBranches = 0;
-    std::vector<WarpTrace> recycled;
-    {
-        const std::scoped_lock lock(m_mutex);
-        if (!m_pool.empty()) {
-            recycled = std::move(m_pool.back());
-            m_pool.pop_back();
-        }
-    }
-    m_heldTraceBytes -= traceBytes(recycled);
-    return ExecutedBlock {linear, m_in.recorder->takeTraces(std::move(recycled)), std::nullopt};
+    return ExecutedBlock {linear, m_in.recorder->takeTraces(takeRecycled()), std::nullopt};
 }
 
 void BlockSource::work(const std::stop_token& stop)
@@ -57,7 +77,7 @@ void BlockSource::work(const std::stop_token& stop)
     for (std::uint64_t linear = 0; linear < m_in.blockCount; ++linear) {
         {
             std::unique_lock lock(m_mutex);
-            if (!m_changed.wait(lock, stop, [this] { return m_queue.size() < kAheadBlocks; }))
+            if (!m_changed.wait(lock, stop, [this] { return m_queue.size() < m_capacity; }))
                 return;
         }
         ExecutedBlock block = runBlock(linear);
@@ -70,6 +90,66 @@ void BlockSource::work(const std::stop_token& stop)
         if (failed)
             return;
     }
+}
+
+void BlockSource::workBatches(const std::stop_token& stop)
+{
+    simt::WrittenPages written;
+    std::uint64_t next = 0;
+    while (next < m_in.blockCount) {
+        const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), m_in.blockCount - next));
+        {
+            std::unique_lock lock(m_mutex);
+            if (!m_changed.wait(lock, stop, [&] { return m_queue.size() + count <= m_capacity; }))
+                return;
+        }
+        std::vector<ExecutedBlock> ready = runBatch(next, count, written);
+        next = ready.back().linear + 1;
+        const bool failed = ready.back().error.has_value();
+        {
+            const std::scoped_lock lock(m_mutex);
+            for (ExecutedBlock& block : ready)
+                m_queue.push_back(std::move(block));
+        }
+        m_changed.notify_all();
+        if (failed)
+            return;
+    }
+}
+
+std::uint64_t BlockSource::speculativeBudget() const
+{
+    const std::uint64_t bound = std::max(kSpeculativeInstructions, kSpeculativeGrowth * m_longestBlock);
+    const std::uint64_t budget = m_in.issue->budget;
+    if (budget == 0)
+        return bound;
+    const std::uint64_t used = m_in.issue->warpInstructions;
+    return std::min(bound, budget > used ? budget - used : 1); // 1, not 0 (no bound): it stops and runs serially
+}
+
+std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_t count, simt::WrittenPages& written)
+{
+    std::stop_source batchStop; // a block past the trace limit stops its batch, not the launch
+    const std::stop_callback cancel(m_in.stop.get_token(), [&batchStop] { batchStop.request_stop(); });
+    const std::uint64_t budget = speculativeBudget();
+    const std::uint64_t traceBytes = traceBytesLeft();
+    m_workers->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, traceBytes, batchStop); });
+    written.clear();
+    const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
+    std::vector<ExecutedBlock> ready;
+    for (std::size_t i = 0; i < count; ++i) {
+        SpeculativeSlot& slot = *m_slots[i];
+        const std::uint64_t budgetLimit = m_in.issue->budget;
+        const bool overBudget = budgetLimit != 0 && m_in.issue->warpInstructions + slot.warpInstructions() > budgetLimit;
+        if (!slot.completed() || overBudget || slot.readsAny(written)) {
+            ++m_rerun;
+            ready.push_back(runBlock(first + i));
+            break;
+        }
+        m_longestBlock = std::max(m_longestBlock, slot.warpInstructions());
+        ready.push_back(ExecutedBlock {first + i, slot.commit(written, into, takeRecycled()), std::nullopt});
+    }
+    return ready;
 }
 
 ExecutedBlock BlockSource::next()

@@ -3,12 +3,15 @@
 #include "engine/common/result.h"
 #include "engine/simt/cta_runner.h"
 #include "engine/timing/block_recorder.h"
+#include "engine/timing/speculative_slot.h"
 #include "engine/timing/warp_trace.h"
+#include "engine/timing/window_workers.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stop_token>
@@ -28,18 +31,27 @@ struct ExecutedBlock {
     std::optional<Error> error;
 };
 
-/// Runs a launch's blocks functionally, one after the other in linear order, and hands their traces to the
-/// timing model in that order. Inline (one thread), a block runs when the timing model asks for it. Ahead
-/// (two threads or more), a worker thread runs the blocks and queues up to kAheadBlocks of them while the
-/// timing model replays the earlier ones.
+/// Runs a launch's blocks functionally and hands their traces to the timing model in linear order, in one of
+/// three ways:
+/// - Inline (one thread): a block runs when the timing model asks for it.
+/// - Ahead: a worker thread runs the blocks one after the other and queues up to kAheadBlocks of them while the
+///   timing model replays the earlier ones.
+/// - Batches (kernels whose blocks may run apart, simt/block_independence.h): a worker thread runs batches of
+///   blocks on several threads at once, each block against its own write overlay (SpeculativeSlot), and commits
+///   them in linear order; a block that read what an earlier block of its batch wrote, or that did not run to
+///   its end (a fault, the budget, the trace limit, a stop), is run again the serial way, on the launch's memory
+///   itself, where it faults, stops or succeeds exactly as the serial run would, and the batch ends there.
 ///
 /// Why the results do not change: the functional run of a block never depends on the timing model. Blocks
 /// are dispatched in linear order whatever SM takes them (timed_launch.cpp), so the serial run executes
-/// them in linear order too; the worker does exactly that, on the same CtaRunner, recorder and counters, so
-/// memory contents, traces and every counter are the ones the serial run gives, and the timing model,
-/// which reads only the traces, computes the same cycles. Blocks that communicate through global memory or
-/// atomics see each other's values as they do serially. Only the launch's host-memory bound differs: queued
-/// blocks hold traces beyond those the trace limit counts (at most kAheadBlocks blocks' worth).
+/// them in linear order too. Ahead, the worker does exactly that, on the same CtaRunner, recorder and counters.
+/// In batches, memory does not change while a batch runs, so a block committed saw every byte the serial run
+/// would have shown it: earlier batches' results, its own writes, and nothing of its own batch (it read no byte
+/// the blocks committed before it wrote); blocks that write the same byte are committed in linear order, the
+/// last one's value remaining, as serially; counters are sums, added at commit. Memory contents, traces and
+/// every counter are therefore the serial run's, and the timing model, which reads only the traces, computes the
+/// same cycles. Only the launch's host-memory bound differs: queued blocks hold traces beyond those the trace
+/// limit counts, and a launch stopped by that limit may name another instruction count.
 ///
 /// Not for sampled launches: sampling decides from the timing when to stop dispatching, and blocks run
 /// ahead would already have written memory. The worker lives in this object; the counters it updates (the
@@ -47,18 +59,31 @@ struct ExecutedBlock {
 class BlockSource {
 public:
     static constexpr std::size_t kAheadBlocks = 8;
+    /// Blocks per batch and thread, and at most per batch.
+    static constexpr std::size_t kBatchPerThread = 4;
+    static constexpr std::size_t kMaxBatch = 64;
+    /// Warp instructions a block run in a batch may issue before it is run again the serial way: at least this,
+    /// and kSpeculativeGrowth times the longest block committed, within what is left of the launch's budget (a
+    /// block that never ends then stops or runs on as it would serially, once).
+    static constexpr std::uint64_t kSpeculativeInstructions = std::uint64_t { 1 } << 22;
+    static constexpr std::uint64_t kSpeculativeGrowth = 8;
+
+    enum class Mode : std::uint8_t { Inline, Ahead, Batches };
 
     struct Inputs {
         simt::CtaRunner* runner = nullptr;
         BlockRecorder* recorder = nullptr;
-        const simt::IssueCounters* issue = nullptr;
+        simt::IssueCounters* issue = nullptr;
         std::uint64_t* divergentBranches = nullptr; ///< the launch's total, updated after each block
+        std::vector<simt::PcCounters>* perFunction = nullptr; ///< the launch's, which `runner` counts into
         std::uint64_t blockCount = 0;
         std::uint64_t traceBytesLimit = 0; ///< 0: unbounded
         std::stop_source stop; ///< the caller's cancellation, requested too when the traces outgrow the limit
+        SpeculativeSlot::Launch launch; ///< Batches: what each slot needs
+        unsigned threads = 1; ///< Batches: threads that run a batch, this source's worker included
     };
 
-    BlockSource(Inputs inputs, bool ahead);
+    BlockSource(Inputs inputs, Mode mode);
     ~BlockSource();
     BlockSource(const BlockSource&) = delete;
     BlockSource& operator=(const BlockSource&) = delete;
@@ -70,12 +95,30 @@ public:
     /// Waits for the worker to end; afterwards the runner's and recorder's counters are final.
     void finish();
 
+    /// Blocks of batches that were run again the serial way (Batches).
+    std::uint64_t rerunBlocks() const { return m_rerun; }
+
 private:
     ExecutedBlock runBlock(std::uint64_t linear);
     void work(const std::stop_token& stop);
+    void workBatches(const std::stop_token& stop);
+    /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
+    /// which it runs the serial way; returns the blocks committed, that one last.
+    std::vector<ExecutedBlock> runBatch(std::uint64_t first, std::size_t count, simt::WrittenPages& written);
+    /// The warp-instruction bound of a block run in a batch (SpeculativeSlot::run).
+    std::uint64_t speculativeBudget() const;
+    /// The trace-byte bound of the next block: the launch's limit less the traces held (0: none).
+    std::uint64_t traceBytesLeft() const;
+    /// A retired block's traces for reuse, if any (no longer counted as held).
+    std::vector<WarpTrace> takeRecycled();
 
     Inputs m_in;
     std::uint64_t m_nextInline = 0;
+    std::size_t m_capacity = kAheadBlocks; ///< blocks the worker may queue
+    std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
+    std::unique_ptr<WindowWorkers> m_workers; ///< Batches
+    std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed
+    std::uint64_t m_rerun = 0;
     std::mutex m_mutex;
     std::condition_variable_any m_changed;
     std::deque<ExecutedBlock> m_queue; ///< run, not yet taken (ahead)

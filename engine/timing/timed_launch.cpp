@@ -1,6 +1,7 @@
 #include "engine/timing/timed_launch.h"
 
 #include "engine/occupancy/occupancy_calculator.h"
+#include "engine/simt/block_independence.h"
 #include "engine/simt/cooperative_grid.h"
 #include "engine/simt/cta_runner.h"
 #include "engine/simt/fault_report.h"
@@ -30,18 +31,6 @@ namespace {
         });
     }
 
-    std::vector<simt::PcCounters> makeCounters(const ptx::Module& m)
-    {
-        std::vector<simt::PcCounters> out(m.functions.size());
-        for (std::size_t f = 0; f < m.functions.size(); ++f) {
-            const std::size_t n = m.functions[f].instructions.size();
-            out[f].warpExecutions.assign(n, 0);
-            out[f].threadExecutions.assign(n, 0);
-            out[f].divergentBranches.assign(n, 0);
-        }
-        return out;
-    }
-
     /// Cycles from a taken branch to the warp's next issue: the profile's "branch" class latency (1 when absent;
     /// no guide gives one).
     std::uint64_t branchTakenCycles(const DeviceProfile& profile)
@@ -55,8 +44,10 @@ namespace {
     /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
     class LaunchTimer {
     public:
+        /// `functional`: how the blocks run functionally (BlockSource), Batches on `functionalThreads` threads.
         LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
-            const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy, bool runAhead);
+            const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy, BlockSource::Mode functional,
+            unsigned functionalThreads);
 
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
@@ -115,7 +106,7 @@ namespace {
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
         simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy,
-        bool runAhead)
+        BlockSource::Mode functional, unsigned functionalThreads)
         : m_request(request)
         , m_plan(plan)
         , m_options(options)
@@ -125,7 +116,7 @@ namespace {
         , m_intervals(static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals,
               options.sink)
         , m_recorder(*request.profile, *request.module, request.kernel, plan.warpsPerBlock)
-        , m_stats { 0, 0, 0, 0, 0, makeCounters(*request.module) }
+        , m_stats { 0, 0, 0, 0, 0, simt::makePcCounters(*request.module) }
         , m_issue { 0, 0, plan.instructionBudget }
         , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
         , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
@@ -140,10 +131,11 @@ namespace {
         m_sms.reserve(m_nextEvent.size());
         for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
             m_sms.emplace_back(sm, m_context);
-        m_source = std::make_unique<BlockSource>(BlockSource::Inputs { &m_runner, &m_recorder, &m_issue,
-                                                     &m_stats.divergentBranches, plan.blockCount,
-                                                     options.traceBytesLimit, m_traceStop },
-            runAhead);
+        BlockSource::Inputs blocks { &m_runner, &m_recorder, &m_issue, &m_stats.divergentBranches, &m_stats.perFunction,
+            plan.blockCount, options.traceBytesLimit, m_traceStop,
+            SpeculativeSlot::Launch { &plan, &memory, request.profile, request.module, request.kernel },
+            functionalThreads };
+        m_source = std::make_unique<BlockSource>(std::move(blocks), functional);
     }
 
     std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now)
@@ -379,6 +371,7 @@ namespace {
         m_intervals.flush();
         out.intervals = std::move(m_intervals.kept());
         out.intervalsDropped = m_intervals.dropped();
+        out.blocksRunAgain = m_source->rerunBlocks();
         return out;
     }
 
@@ -426,22 +419,29 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
         hierarchy = own.get();
     }
     hierarchy->beginLaunch(l1DataBytes(*request.profile, plan->sharedBytes * std::uint64_t(occupancy->blocksPerSm)));
-    // Blocks run functionally ahead of the timing on a second thread when there is one (block_source.h says
-    // why the results stay those of the serial run); sampling decides when to stop from the timing itself. A
-    // grid that fits in one wave is dispatched whole at cycle 0, before the first step: nothing to overlap;
-    // a cooperative grid runs whole before the timing (runCooperative).
+    // How the blocks run functionally (block_source.h says why the results stay those of the serial run): in
+    // batches on every thread when they may run apart, else ahead of the timing on a second thread when there is
+    // one. Sampling decides when to stop from the timing itself; a cooperative grid runs whole before the timing
+    // (runCooperative); a grid that fits in one wave is dispatched whole at cycle 0, before the first step, so a
+    // thread ahead would have nothing to overlap.
+    const unsigned threads = resolveThreads(options.threads);
+    const bool separable = threads >= 2 && !options.sampling.enabled && !plan->interleaved();
     const std::uint64_t firstWave = std::uint64_t(request.profile->smCount) * std::uint64_t(occupancy->blocksPerSm);
-    const bool runAhead = resolveThreads(options.threads) >= 2 && !options.sampling.enabled
-        && plan->blockCount > firstWave && !plan->interleaved();
+    BlockSource::Mode functional = BlockSource::Mode::Inline;
+    if (separable && plan->blockCount > 1 && simt::blocksRunApart(*request.module))
+        functional = BlockSource::Mode::Batches;
+    else if (separable && plan->blockCount > firstWave)
+        functional = BlockSource::Mode::Ahead;
     auto timer = std::make_unique<LaunchTimer>(
-        request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy, runAhead);
+        request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy, functional, threads);
     if (plan->interleaved()) {
         if (auto error = timer->runCooperative(memory, stop))
             return *error;
     }
-    // The SMs step window by window on the threads the functional run ahead leaves (same results for any count).
-    const unsigned threads = resolveThreads(options.threads);
-    const unsigned smThreads = runAhead ? std::max(1u, threads - 1) : threads;
+    // The SMs step window by window (same results for any count) on every thread, as batches run on every thread:
+    // each set sleeps while the other works (the SMs wait for blocks, the batches for room in the queue). A worker
+    // running blocks ahead one by one keeps its thread.
+    const unsigned smThreads = functional == BlockSource::Mode::Ahead ? std::max(1u, threads - 1) : threads;
     auto error = timer->usesAsync() ? timer->run(stop) : timer->runWindowed(stop, smThreads);
     if (error)
         return *error;

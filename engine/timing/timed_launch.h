@@ -73,6 +73,10 @@ struct TimedLaunch {
     /// the whole grid. The blocks that did not run wrote nothing, so the output buffers are incomplete.
     bool sampled = false;
     std::uint64_t simulatedBlocks = 0; ///< blocks that ran: the whole grid unless sampled
+    /// Not a result but how the host ran the launch: blocks of functional batches that read what an earlier block
+    /// of their batch wrote, or did not run to their end, and ran again the serial way (block_source.h). Differs
+    /// with the thread count; nothing reports it but benchmarks.
+    std::uint64_t blocksRunAgain = 0;
 };
 
 /// Runs a kernel launch on the device model with timing: blocks are dispatched to SMs within the occupancy

@@ -9,9 +9,10 @@
 
 namespace engine::timing {
 
-/// The threads that step the SMs of one launch window by window (sm_window_stepper): run() hands a batch of
-/// independent jobs to them and the calling thread, which takes part, and returns when every job is done.
-/// Batches are short (one window of a few SMs each), so idle threads spin briefly before they sleep.
+/// A set of threads for batches of independent jobs: the SMs of one launch window by window (sm_window_stepper),
+/// blocks run apart (block_source.h). run() hands a batch to them and the calling thread, which takes part, and
+/// returns when every job is done. Batches are short (one window of a few SMs each), so idle threads spin briefly
+/// before they sleep.
 class WindowWorkers {
 public:
     using Job = std::function<void(std::size_t)>;

@@ -1,5 +1,6 @@
-// Blocks run functionally ahead of the timing model on a worker thread (block_source.h) give the launch the
-// serial run gives: the same cycles, counters and intervals, and the same error when a block faults.
+// Blocks run functionally ahead of the timing model, in batches on several threads (block_source.h), give the
+// launch the serial run gives: the same cycles, counters, intervals and memory, and the same error when a block
+// faults or the budget runs out.
 #include "timing_test_util.h"
 
 #include <gtest/gtest.h>
@@ -37,9 +38,10 @@ void expectSameLaunch(const engine::timing::TimedLaunch& a, const engine::timing
         EXPECT_EQ(a.perPcMemory[pc].sectors, b.perPcMemory[pc].sectors) << pc;
 }
 
-TEST(BlockSource, RunningAheadGivesTheSerialLaunch)
+TEST(BlockSource, RunningInBatchesGivesTheSerialLaunch)
 {
-    // G80: 16 SMs of 3 blocks of 256 threads, so 256 blocks are more than five waves: the worker runs ahead.
+    // G80: 16 SMs of 3 blocks of 256 threads, so 256 blocks are more than five waves; offsetCopy's blocks run
+    // apart, in batches on every thread.
     const auto m = simt_testing::corpus("offset_copy");
     const std::uint32_t n = 1u << 16;
     const auto serial = timing_testing::timeCopy(m, "offsetCopy", "g80", n, n + 32, 1, onThreads(1));
@@ -71,6 +73,96 @@ TEST(BlockSource, AFaultingBlockGivesTheSerialError)
         }
         EXPECT_EQ(ahead, serial);
     }
+}
+
+struct CopyInPlace {
+    engine::timing::TimedLaunch launch;
+    std::vector<float> data;
+};
+
+/// offsetCopy over one buffer of n + 512 floats: odata starts `out` elements in, idata `in` elements in.
+CopyInPlace copyInPlace(std::uint32_t n, std::uint32_t out, std::uint32_t in, unsigned threads)
+{
+    const auto m = simt_testing::corpus("offset_copy");
+    engine::simt::DeviceMemory mem;
+    std::vector<float> init(n + 512);
+    for (std::size_t i = 0; i < init.size(); ++i)
+        init[i] = static_cast<float>(i);
+    const auto data = simt_testing::upload(mem, "data", init);
+    engine::simt::LaunchRequest r;
+    r.module = &m;
+    r.kernel = static_cast<std::uint32_t>(m.findFunction("offsetCopy"));
+    r.profile = &testing_fixtures::builtinProfile("g80");
+    engine::simt::ParamBlockBuilder p(m.functions[r.kernel]);
+    p.set(0, data + 4 * std::uint64_t { out });
+    p.set(1, data + 4 * std::uint64_t { in });
+    p.set(2, 0);
+    r.params = p.bytes();
+    r.grid = { n / 256, 1, 1 };
+    r.block = { 256, 1, 1 };
+    auto timed = engine::timing::runTimedKernel(r, mem, onThreads(threads));
+    if (!timed)
+        throw std::runtime_error(timed.error().toString());
+    return { std::move(timed).value(), simt_testing::download<float>(mem, data) };
+}
+
+TEST(BlockSource, ABlockThatReadsWhatAnEarlierOneWroteGivesTheSerialLaunch)
+{
+    // Block b reads the 256 floats block b - 1 writes: every block of a batch but its first sees, run at the same
+    // time, a value the serial run does not give it, and runs again.
+    const std::uint32_t n = 1u << 14;
+    const CopyInPlace serial = copyInPlace(n, 256, 0, 1);
+    EXPECT_EQ(serial.data[n], 0.0f); // the first block's values, carried to the end
+    for (const unsigned threads : { 2u, 3u, 8u }) {
+        SCOPED_TRACE(threads);
+        const CopyInPlace parallel = copyInPlace(n, 256, 0, threads);
+        expectSameLaunch(serial.launch, parallel.launch);
+        EXPECT_EQ(parallel.data, serial.data);
+        EXPECT_GT(parallel.launch.blocksRunAgain, 0u);
+    }
+}
+
+TEST(BlockSource, ABlockThatReadsWhatALaterOneWritesRunsOnce)
+{
+    // Block b reads the floats block b + 1 overwrites: serially it reads them first, as every block of a batch does.
+    const std::uint32_t n = 1u << 14;
+    const CopyInPlace serial = copyInPlace(n, 0, 256, 1);
+    EXPECT_EQ(serial.data[0], 256.0f);
+    for (const unsigned threads : { 2u, 8u }) {
+        SCOPED_TRACE(threads);
+        const CopyInPlace parallel = copyInPlace(n, 0, 256, threads);
+        expectSameLaunch(serial.launch, parallel.launch);
+        EXPECT_EQ(parallel.data, serial.data);
+        EXPECT_EQ(parallel.launch.blocksRunAgain, 0u);
+    }
+}
+
+TEST(BlockSource, TheBudgetRunsOutWhereItDoesSerially)
+{
+    const auto m = simt_testing::corpus("offset_copy");
+    const auto run = [&](unsigned threads) {
+        engine::simt::DeviceMemory mem;
+        const auto idata = mem.allocate("idata", 4u << 14);
+        const auto odata = mem.allocate("odata", 4u << 14);
+        engine::simt::LaunchRequest r;
+        r.module = &m;
+        r.kernel = static_cast<std::uint32_t>(m.findFunction("offsetCopy"));
+        r.profile = &testing_fixtures::builtinProfile("g80");
+        r.instructionBudget = 5000; // some twenty blocks of 64
+        engine::simt::ParamBlockBuilder p(m.functions[r.kernel]);
+        p.set(0, odata);
+        p.set(1, idata);
+        p.set(2, 0);
+        r.params = p.bytes();
+        r.grid = { 64, 1, 1 };
+        r.block = { 256, 1, 1 };
+        auto timed = engine::timing::runTimedKernel(r, mem, onThreads(threads));
+        return timed ? std::string("no error") : timed.error().toString();
+    };
+    const std::string serial = run(1);
+    ASSERT_NE(serial.find("budget"), std::string::npos) << serial;
+    for (const unsigned threads : { 2u, 8u })
+        EXPECT_EQ(run(threads), serial) << threads;
 }
 
 TEST(BlockSource, ZeroThreadsMeansEveryHardwareThread)

@@ -1,0 +1,119 @@
+#include "engine/simt/write_overlay.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace engine::simt {
+
+namespace {
+
+    /// Calls f(word, mask) for the 64-bit words of bits that [offset, offset + size) of a page covers.
+    template <typename F>
+    void forBits(std::uint64_t offset, std::uint64_t size, F&& f)
+    {
+        while (size > 0) {
+            const std::uint64_t bit = offset % 64;
+            const std::uint64_t n = std::min<std::uint64_t>(size, 64 - bit);
+            const std::uint64_t mask = n == 64 ? ~std::uint64_t { 0 } : ((std::uint64_t { 1 } << n) - 1) << bit;
+            f(static_cast<std::size_t>(offset / 64), mask);
+            offset += n;
+            size -= n;
+        }
+    }
+
+} // namespace
+
+WriteOverlay::Page& WriteOverlay::page(Allocation& a, std::uint64_t start)
+{
+    const std::uint64_t key = a.address + start;
+    if (key == m_lastKey)
+        return m_pages[m_last];
+    auto [it, added] = m_index.try_emplace(key, static_cast<std::uint32_t>(m_used));
+    if (added) {
+        if (m_used == m_pages.size())
+            m_pages.emplace_back();
+        Page& p = m_pages[m_used++];
+        p.allocation = &a;
+        p.start = start;
+        p.read = {};
+        p.written = {};
+        p.copy.clear();
+    }
+    m_lastKey = key;
+    m_last = it->second;
+    return m_pages[m_last];
+}
+
+std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uint32_t size, MemoryOp op)
+{
+    const std::uint64_t start = offset - offset % kPageBytes;
+    const std::uint64_t inPage = offset - start;
+    if (inPage + size > kPageBytes) {
+        m_abandoned = true;
+        if (op == MemoryOp::Load)
+            return a.bytes.data() + offset;
+        m_scratch.resize(size);
+        return m_scratch.data();
+    }
+    Page& p = page(a, start);
+    if (op != MemoryOp::Store) {
+        forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.read.words[w] |= mask & ~p.written.words[w]; });
+        if (op == MemoryOp::Load)
+            return p.copy.empty() ? a.bytes.data() + offset : p.copy.data() + inPage;
+    }
+    if (p.copy.empty()) {
+        const std::uint64_t bytes = std::min(kPageBytes, a.sizeBytes - start);
+        p.copy.assign(kPageBytes, 0);
+        std::memcpy(p.copy.data(), a.bytes.data() + start, bytes);
+    }
+    forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.written.words[w] |= mask; });
+    return p.copy.data() + inPage;
+}
+
+bool WriteOverlay::readsAny(const WrittenPages& written) const
+{
+    for (std::size_t i = 0; i < m_used; ++i) {
+        const Page& p = m_pages[i];
+        const auto it = written.find(p.allocation->address + p.start);
+        if (it == written.end())
+            continue;
+        for (std::size_t w = 0; w < p.read.words.size(); ++w) {
+            if ((p.read.words[w] & it->second.words[w]) != 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+void WriteOverlay::commit(WrittenPages& written) const
+{
+    for (std::size_t i = 0; i < m_used; ++i) {
+        const Page& p = m_pages[i];
+        if (p.copy.empty())
+            continue;
+        std::uint8_t* target = p.allocation->bytes.data() + p.start;
+        PageBits& all = written[p.allocation->address + p.start];
+        for (std::size_t w = 0; w < p.written.words.size(); ++w) {
+            std::uint64_t mask = p.written.words[w];
+            all.words[w] |= mask;
+            while (mask != 0) { // each run of written bytes at once
+                const int first = std::countr_zero(mask);
+                const int run = std::countr_one(mask >> first);
+                const std::size_t at = w * 64 + static_cast<std::size_t>(first);
+                std::memcpy(target + at, p.copy.data() + at, static_cast<std::size_t>(run));
+                mask = run + first == 64 ? 0 : mask & ~(((std::uint64_t { 1 } << run) - 1) << first);
+            }
+        }
+    }
+}
+
+void WriteOverlay::clear()
+{
+    m_index.clear();
+    m_used = 0;
+    m_lastKey = ~std::uint64_t { 0 };
+    m_abandoned = false;
+}
+
+} // namespace engine::simt

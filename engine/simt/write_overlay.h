@@ -1,0 +1,69 @@
+#pragma once
+
+#include "engine/simt/device_memory.h"
+#include "engine/simt/execution_observer.h"
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace engine::simt {
+
+/// One bit per byte of a page of global memory (WriteOverlay::kPageBytes bytes).
+struct PageBits {
+    std::array<std::uint64_t, 64> words {};
+};
+
+/// The bytes that the blocks committed so far in one batch wrote, keyed by page (WriteOverlay::commit).
+using WrittenPages = std::unordered_map<std::uint64_t, PageBits>;
+
+/// One block's view of global memory while it runs at the same time as other blocks of its launch
+/// (timing/speculative_slot.h): the launch's memory stays unchanged while the batch runs, the block's stores go
+/// to its own copies of the pages they touch (copy on write), and its loads read those copies where it wrote,
+/// the launch's memory elsewhere. The overlay records every byte the block read before writing it and every
+/// byte it wrote, so that blocks can be committed in linear order: a block that read a byte an earlier block of
+/// its batch wrote saw a value the serial run would not have given it, and must run again.
+///
+/// Pages are kPageBytes of one allocation, counted from its start (allocations are 256-byte aligned, so a page
+/// never holds two of them); an access never crosses one unless it is wider than its alignment, which only
+/// matrix rows can be: the overlay then gives up (abandoned()) and the block runs again on the memory itself.
+class WriteOverlay {
+public:
+    static constexpr std::uint64_t kPageBytes = 64 * 64;
+
+    /// A host pointer to the `size` bytes at `offset` of `a` (inside it) for `op`: a load reads this block's copy
+    /// of the page if it has one, else the launch's memory; a store or an atomic writes this block's copy, made
+    /// on the first write to the page.
+    std::uint8_t* access(Allocation& a, std::uint64_t offset, std::uint32_t size, MemoryOp op);
+
+    /// Whether the block read, before writing it itself, a byte that `written` holds.
+    bool readsAny(const WrittenPages& written) const;
+    /// Copies the bytes the block wrote into the launch's memory and adds them to `written`.
+    void commit(WrittenPages& written) const;
+    /// An access crossed a page: the block's results are not to be used.
+    bool abandoned() const { return m_abandoned; }
+    /// Forgets every page, for the next block (keeps their storage).
+    void clear();
+
+private:
+    struct Page {
+        Allocation* allocation = nullptr;
+        std::uint64_t start = 0; ///< offset of the page in its allocation
+        PageBits read; ///< bytes read before this block wrote them
+        PageBits written;
+        std::vector<std::uint8_t> copy; ///< empty until the block writes to the page
+    };
+
+    Page& page(Allocation& a, std::uint64_t start);
+
+    std::unordered_map<std::uint64_t, std::uint32_t> m_index; ///< page address -> index in m_pages
+    std::vector<Page> m_pages; ///< the first m_used are this block's
+    std::size_t m_used = 0;
+    std::uint64_t m_lastKey = ~std::uint64_t { 0 };
+    std::uint32_t m_last = 0;
+    std::vector<std::uint8_t> m_scratch; ///< where a page-crossing store goes
+    bool m_abandoned = false;
+};
+
+} // namespace engine::simt

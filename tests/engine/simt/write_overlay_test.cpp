@@ -1,0 +1,138 @@
+// A block run at the same time as others of its launch sees global memory through a WriteOverlay
+// (write_overlay.h): its stores stay its own until commit, its loads see its own stores, and the bytes it read
+// before writing them tell whether it saw what an earlier block of its batch wrote.
+#include "engine/simt/write_overlay.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace {
+
+using engine::simt::Allocation;
+using engine::simt::MemoryOp;
+using engine::simt::WriteOverlay;
+using engine::simt::WrittenPages;
+
+Allocation buffer(std::uint64_t bytes)
+{
+    Allocation a;
+    a.name = "data";
+    a.address = 0x10000;
+    a.sizeBytes = bytes;
+    a.bytes.assign(bytes, 0);
+    for (std::uint64_t i = 0; i < bytes; ++i)
+        a.bytes[i] = static_cast<std::uint8_t>(i);
+    return a;
+}
+
+void storeWord(WriteOverlay& overlay, Allocation& a, std::uint64_t offset, std::uint32_t value)
+{
+    std::memcpy(overlay.access(a, offset, 4, MemoryOp::Store), &value, 4);
+}
+
+std::uint32_t loadWord(WriteOverlay& overlay, Allocation& a, std::uint64_t offset)
+{
+    std::uint32_t v = 0;
+    std::memcpy(&v, overlay.access(a, offset, 4, MemoryOp::Load), 4);
+    return v;
+}
+
+TEST(WriteOverlay, AStoreStaysTheBlocksOwnUntilCommitted)
+{
+    Allocation a = buffer(3 * WriteOverlay::kPageBytes);
+    const std::vector<std::uint8_t> before = a.bytes;
+    WriteOverlay overlay;
+    storeWord(overlay, a, 4100, 0xdeadbeef);
+    EXPECT_EQ(a.bytes, before); // the launch's memory is untouched while the batch runs
+    EXPECT_EQ(loadWord(overlay, a, 4100), 0xdeadbeefu); // the block sees its own store
+    std::uint32_t old = 0;
+    std::memcpy(&old, before.data() + 4104, 4);
+    EXPECT_EQ(loadWord(overlay, a, 4104), old); // and the launch's bytes beside it
+
+    WrittenPages written;
+    overlay.commit(written);
+    std::uint32_t now = 0;
+    std::memcpy(&now, a.bytes.data() + 4100, 4);
+    EXPECT_EQ(now, 0xdeadbeefu);
+    for (std::uint64_t i = 0; i < a.sizeBytes; ++i) {
+        if (i < 4100 || i >= 4104) {
+            ASSERT_EQ(a.bytes[i], before[i]) << i; // only the bytes written are committed
+        }
+    }
+}
+
+TEST(WriteOverlay, ABlockThatReadWhatAnEarlierBlockWroteIsFound)
+{
+    Allocation a = buffer(2 * WriteOverlay::kPageBytes);
+    WrittenPages written;
+    WriteOverlay first;
+    storeWord(first, a, 64, 1); // bytes 64..67
+    first.commit(written);
+
+    WriteOverlay overlapping; // reads 66..69: two of the bytes the first block wrote
+    (void)overlapping.access(a, 66, 2, MemoryOp::Load);
+    (void)overlapping.access(a, 68, 2, MemoryOp::Load);
+    EXPECT_TRUE(overlapping.readsAny(written));
+
+    WriteOverlay beside; // reads 68..71 and another page: none of them
+    (void)loadWord(beside, a, 68);
+    (void)loadWord(beside, a, WriteOverlay::kPageBytes + 64);
+    EXPECT_FALSE(beside.readsAny(written));
+
+    WriteOverlay ownFirst; // writes 64..67 before reading them: it read its own value, as serially
+    storeWord(ownFirst, a, 64, 2);
+    EXPECT_EQ(loadWord(ownFirst, a, 64), 2u);
+    EXPECT_FALSE(ownFirst.readsAny(written));
+
+    WriteOverlay atomic; // an atomic reads what it updates
+    (void)atomic.access(a, 64, 4, MemoryOp::Atomic);
+    EXPECT_TRUE(atomic.readsAny(written));
+}
+
+TEST(WriteOverlay, BlocksWritingOnePageKeepEachOthersBytes)
+{
+    Allocation a = buffer(WriteOverlay::kPageBytes);
+    WriteOverlay early;
+    WriteOverlay late;
+    storeWord(early, a, 0, 11);
+    storeWord(late, a, 4, 22); // its copy of the page still holds the old bytes 0..3
+    storeWord(late, a, 8, 33);
+    storeWord(early, a, 8, 44); // both write 8..11: the later block's value remains
+    WrittenPages written;
+    early.commit(written);
+    late.commit(written);
+    std::uint32_t words[3] = {};
+    std::memcpy(words, a.bytes.data(), sizeof(words));
+    EXPECT_EQ(words[0], 11u);
+    EXPECT_EQ(words[1], 22u);
+    EXPECT_EQ(words[2], 33u);
+}
+
+TEST(WriteOverlay, TheLastPageOfAnAllocationMayBeShort)
+{
+    Allocation a = buffer(300);
+    WriteOverlay overlay;
+    storeWord(overlay, a, 296, 7);
+    EXPECT_EQ(loadWord(overlay, a, 292), 0x27262524u); // bytes 292..295 as they were
+    WrittenPages written;
+    overlay.commit(written);
+    std::uint32_t v = 0;
+    std::memcpy(&v, a.bytes.data() + 296, 4);
+    EXPECT_EQ(v, 7u);
+    EXPECT_FALSE(overlay.abandoned());
+}
+
+TEST(WriteOverlay, AnAccessAcrossPagesGivesTheBlockUp)
+{
+    Allocation a = buffer(2 * WriteOverlay::kPageBytes);
+    WriteOverlay overlay;
+    (void)overlay.access(a, WriteOverlay::kPageBytes - 16, 32, MemoryOp::Store); // a 32-byte matrix row
+    EXPECT_TRUE(overlay.abandoned());
+    overlay.clear();
+    EXPECT_FALSE(overlay.abandoned());
+    (void)overlay.access(a, WriteOverlay::kPageBytes - 32, 32, MemoryOp::Store);
+    EXPECT_FALSE(overlay.abandoned());
+}
+
+} // namespace
