@@ -4,10 +4,14 @@
 # wrapper that starts the binary with its own loader and libraries, bench/carry_cli.sh), OUT set to an output folder.
 #
 # Prints, per launch: the parent's wall seconds on one thread, this branch's on 1, 2, 4, 8 and 16 threads, and
-# whether every thread count's JSON equals the 1-thread one byte for byte; then the corpus on one thread, parent
-# against branch.
+# whether every thread count's JSON equals the 1-thread one byte for byte; then the same launches held to two cores
+# (taskset), the branch on 1 and 2 threads; then the corpus on one thread, parent against branch.
+#
+#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus ...]   (all three when none is named)
 set -u
 D=.devcarry/issue24
+parts=${*:-table two corpus}
+want() { case " $parts " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 S=resources/scenarios
 echo "host: $(nproc) hardware threads; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 t() {
@@ -16,13 +20,13 @@ t() {
     awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
 }
 wi() { grep -o '"warp_instructions": [0-9]*' "$OUT/last.json" | awk '{ s += $2 } END { print s }'; }
-for spec in "offset16M|$S/offset_copy.json --device h100 --set n=16777216 --set offset=1" \
+want table && for spec in "offset16M|$S/offset_copy.json --device h100 --set n=16777216 --set offset=1" \
     "muld512|$S/corpus/muld.json --device h100 --set ha=512 --set wa=512 --set wb=512" \
     "histogram64M|$S/corpus/histogram_shared.json --device h100 --set n=16777216" \
     "muld1024|$S/corpus/muld.json --device h100 --set ha=1024 --set wa=1024 --set wb=1024"; do
     name=${spec%%|*}; args=${spec#*|}
     # shellcheck disable=SC2086
-    b=$(t $D/base run $args --json)
+    b=$(t $D/base run $args --threads 1 --json)
     line="$name warp_instructions $(wi) base $b"
     for n in 1 2 4 8 16; do
         # shellcheck disable=SC2086
@@ -32,7 +36,17 @@ for spec in "offset16M|$S/offset_copy.json --device h100 --set n=16777216 --set 
     done
     echo "$line"
 done
-for f in $(find $S/corpus -name '*.json' | sort); do
+want two && for spec in "offset16M|$S/offset_copy.json --device h100 --set n=16777216 --set offset=1" \
+    "muld512|$S/corpus/muld.json --device h100 --set ha=512 --set wa=512 --set wb=512" \
+    "muld1024|$S/corpus/muld.json --device h100 --set ha=1024 --set wa=1024 --set wb=1024"; do
+    name=${spec%%|*}; args=${spec#*|}
+    # shellcheck disable=SC2086
+    one=$(t taskset -c 0,1 $D/new run $args --threads 1 --json)
+    # shellcheck disable=SC2086
+    two=$(t taskset -c 0,1 $D/new run $args --threads 2 --json)
+    echo "two-cores $name 1: $one | 2: $two"
+done
+want corpus && for f in $(find $S/corpus -name '*.json' | sort); do
     b=$(t $D/base run "$f" --threads 1 --json); w=$(wi)
     n=$(t $D/new run "$f" --threads 1 --json)
     echo "corpus $(basename "$f" .json) warp_instructions $w base $b new $n"

@@ -1,6 +1,7 @@
 #include "engine/timing/block_source.h"
 
 #include "engine/simt/fault_report.h"
+#include "engine/timing/thread_priority.h"
 #include "engine/timing/trace_memory.h"
 
 #include <algorithm>
@@ -16,7 +17,7 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
             std::min(kMaxBatch, kBatchPerThread * m_in.threads), m_in.blockCount);
         for (std::size_t i = 0; i < slots; ++i)
             m_slots.push_back(std::make_unique<SpeculativeSlot>(m_in.launch));
-        m_workers = std::make_unique<WindowWorkers>(m_in.threads);
+        m_workers = std::make_unique<WindowWorkers>(m_in.threads, true);
         m_capacity = 2 * slots;
         m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
     } else if (mode != Mode::Inline && m_in.blockCount > 0) {
@@ -94,6 +95,7 @@ void BlockSource::work(const std::stop_token& stop)
 
 void BlockSource::workBatches(const std::stop_token& stop)
 {
+    lowerThreadPriority(); // the SMs' threads go first: they wait for nothing but these (thread_priority.h)
     simt::WrittenPages written;
     std::uint64_t next = 0;
     while (next < m_in.blockCount) {

@@ -127,6 +127,13 @@ std::uint64_t MemoryHierarchy::apply(const WindowRequests::Request& request)
 
 void MemoryHierarchy::settleWindow()
 {
+    applyWindow();
+    for (const std::uint32_t sm : m_busyWindows)
+        settleSmWindow(sm);
+}
+
+void MemoryHierarchy::applyWindow()
+{
     std::vector<std::uint32_t>& busy = m_busyWindows;
     busy.clear();
     for (std::uint32_t sm = 0; sm < m_windows.size(); ++sm) {
@@ -157,13 +164,13 @@ void MemoryHierarchy::settleWindow()
             }
         }
     }
-    for (const std::uint32_t sm : busy)
-        settleSm(sm);
 }
 
-void MemoryHierarchy::settleSm(std::uint32_t sm)
+void MemoryHierarchy::settleSmWindow(std::uint32_t sm)
 {
     WindowRequests& window = m_windows[sm];
+    if (window.requests.empty())
+        return;
     window.settled.resize(window.completions.size());
     for (std::size_t c = 0; c < window.completions.size(); ++c) {
         const WindowRequests::Completion& completion = window.completions[c];

@@ -63,6 +63,10 @@ public:
     /// each ticket's cycle and when each L1 fill arrives. The result does not depend on how SMs were spread
     /// over threads.
     void settleWindow();
+    /// settleWindow in two halves: the requests reach the L2 and DRAM in order, on one thread; then each SM's
+    /// tickets and L1 fills (settleSmWindow, SMs on any threads, each once; nothing for an SM without requests).
+    void applyWindow();
+    void settleSmWindow(std::uint32_t sm);
     /// The cycle a ticket of SM `sm` stands for (after settleWindow).
     std::uint64_t settled(std::uint32_t sm, std::uint64_t ticket) const;
     /// Windowed: the requests SM `sm` adds next come from a warp of its block slot `blockSlot`.
@@ -106,7 +110,6 @@ private:
     std::uint64_t atomicDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
     std::uint64_t ticketFor(WindowRequests& window, const WindowRequests::Completion& completion);
     std::uint64_t apply(const WindowRequests::Request& request);
-    void settleSm(std::uint32_t sm);
 
     const DeviceProfile& m_profile;
     std::vector<L1Cache> m_l1;
@@ -117,7 +120,7 @@ private:
     std::uint64_t m_dramReadAtLaunch = 0;
     std::uint64_t m_dramWrittenAtLaunch = 0;
     std::vector<WindowRequests> m_windows; ///< per SM, while deferring below the L1s
-    std::vector<std::uint32_t> m_busyWindows; ///< settleWindow: the SMs that queued requests
+    std::vector<std::uint32_t> m_busyWindows; ///< applyWindow: the SMs that queued requests
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
     std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles

@@ -59,11 +59,13 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             while (next < end)
                 next = m_sms[sm].step(next);
         });
-        m_memory.settleWindow();
-        for (const std::uint32_t sm : m_due) {
-            m_sms[sm].settle(end);
+        m_memory.applyWindow(); // in (cycle, SM, issue) order, on this thread
+        m_workers.run(m_due.size(), [&](std::size_t i) { // what is left is each SM's own
+            m_memory.settleSmWindow(m_due[i]);
+            m_sms[m_due[i]].settle(end);
+        });
+        for (const std::uint32_t sm : m_due)
             m_sms[sm].drainIntervals(m_intervals);
-        }
         if (auto error = retireInOrder(retire))
             return error;
         for (const std::uint32_t sm : m_due) {

@@ -24,8 +24,9 @@ namespace engine::timing {
 /// queue (MemoryHierarchy::deferBelowL1). W is at most the shortest latency past the L1 (an L2 hit, or DRAM
 /// where there is no L2), so nothing sent in a window returns within it: no SM could have seen another's
 /// traffic earlier, and the results stand for tickets until the window ends. Then, on the launch's thread,
-/// the queues reach the L2, the atomic units and DRAM in (cycle, SM, issue) order, the tickets become cycles,
-/// and blocks that finished retire in (cycle, SM) order, the next blocks going to their SMs; a block started
+/// the queues reach the L2, the atomic units and DRAM in (cycle, SM, issue) order; the tickets of each SM become
+/// cycles on the threads again (nothing but the SM's own state changes); and blocks that finished retire in
+/// (cycle, SM) order, the next blocks going to their SMs; a block started
 /// by a retirement within the window issues from the window's end on (at most W - 1 cycles late). This is
 /// the conservative, lookahead-bounded synchronization of parallel discrete-event simulation (Chandy and
 /// Misra; in GPU simulators, e.g. the SM-parallel Accel-Sim), here with the L2 latency as the lookahead.

@@ -1,5 +1,7 @@
 #include "engine/timing/window_workers.h"
 
+#include "engine/timing/thread_priority.h"
+
 #include <algorithm>
 
 namespace engine::timing {
@@ -24,11 +26,16 @@ namespace {
 
 } // namespace
 
-WindowWorkers::WindowWorkers(unsigned threads)
+WindowWorkers::WindowWorkers(unsigned threads, bool background)
     : m_spins(threads <= std::max(1u, std::thread::hardware_concurrency()) ? kSpins : 0)
 {
-    for (unsigned t = 1; t < threads; ++t)
-        m_threads.emplace_back([this] { work(); });
+    for (unsigned t = 1; t < threads; ++t) {
+        m_threads.emplace_back([this, background] {
+            if (background)
+                lowerThreadPriority();
+            work();
+        });
+    }
 }
 
 WindowWorkers::~WindowWorkers()

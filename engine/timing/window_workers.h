@@ -17,8 +17,9 @@ class WindowWorkers {
 public:
     using Job = std::function<void(std::size_t)>;
 
-    /// `threads` in all, the caller's included (1: run() calls the jobs itself).
-    explicit WindowWorkers(unsigned threads);
+    /// `threads` in all, the caller's included (1: run() calls the jobs itself). `background`: the threads
+    /// started here run at a lower priority (thread_priority.h).
+    explicit WindowWorkers(unsigned threads, bool background = false);
     ~WindowWorkers();
     WindowWorkers(const WindowWorkers&) = delete;
     WindowWorkers& operator=(const WindowWorkers&) = delete;
