@@ -4,10 +4,11 @@
 
 namespace engine::timing {
 
-std::uint64_t windowCycles(const DeviceProfile& profile)
+std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlockCycles)
 {
     const int pastL1 = profile.caches.l2Bytes > 0 ? profile.timing.l2HitLatencyCycles : profile.timing.dramLatencyCycles;
-    return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max(1, pastL1)), 1, kMaxWindowCycles);
+    const std::uint64_t blockBound = std::max(kMinWindowCycles, fewestBlockCycles / kBlockDelayShare);
+    return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max(1, pastL1)), 1, blockBound);
 }
 
 SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,

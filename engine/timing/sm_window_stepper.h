@@ -56,9 +56,15 @@ private:
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
 };
 
-/// W for a profile: the shortest latency past the L1 — an L2 hit, or a DRAM access without an L2 (profile
-/// `timing`) — capped at kMaxWindowCycles (a block started within a window waits for its end), at least 1.
-std::uint64_t windowCycles(const DeviceProfile& profile);
-inline constexpr std::uint64_t kMaxWindowCycles = 16;
+/// W for a launch on `profile`: the shortest latency past the L1 — an L2 hit, or a DRAM access without an L2
+/// (profile `timing`) — so that nothing sent in a window returns within it; and, because a block started by a
+/// retirement within a window waits for its end, at most 1/kBlockDelayShare of the fewest cycles a block of the
+/// launch's first wave can take (`fewestBlockCycles`: its longest warp's instructions, a warp issuing at most one
+/// per cycle), but never less than kMinWindowCycles. So a block starts at most ~3 % of its shortest possible
+/// run late, in practice far less (blocks take several cycles per instruction), and launches of long blocks step
+/// in long windows, with fewer of the waits that end each.
+std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlockCycles);
+inline constexpr std::uint64_t kMinWindowCycles = 16;
+inline constexpr std::uint64_t kBlockDelayShare = 32;
 
 } // namespace engine::timing

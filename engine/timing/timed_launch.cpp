@@ -92,6 +92,8 @@ namespace {
         std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
         std::vector<std::uint64_t> m_nextEvent;
         std::uint64_t m_nextBlock = 0;
+        /// Over the blocks dispatched so far, the fewest cycles one can take: its longest warp's instructions.
+        std::uint64_t m_fewestBlockCycles = ~std::uint64_t { 0 };
         std::uint64_t m_blocksFinished = 0; ///< for LaunchRequest::blockFinished
         std::uint64_t m_age = 0;
         std::uint64_t m_endCycle = 0;
@@ -140,16 +142,22 @@ namespace {
 
     std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now)
     {
+        std::uint64_t linear = m_nextBlock++;
+        std::vector<WarpTrace> traces;
         if (m_plan.interleaved()) { // the block already ran with the whole grid (runCooperative)
-            m_sms[sm].addBlock(m_nextBlock, m_recorder.takeBlockTraces(m_nextBlock), now, m_age);
-            ++m_nextBlock;
+            traces = m_recorder.takeBlockTraces(linear);
         } else {
             ExecutedBlock block = m_source->next();
-            ++m_nextBlock;
             if (block.error)
                 return std::move(block.error);
-            m_sms[sm].addBlock(block.linear, std::move(block.traces), now, m_age);
+            linear = block.linear;
+            traces = std::move(block.traces);
         }
+        std::uint64_t longestWarp = 0;
+        for (const WarpTrace& trace : traces)
+            longestWarp = std::max<std::uint64_t>(longestWarp, trace.ops.size());
+        m_fewestBlockCycles = std::min(m_fewestBlockCycles, longestWarp);
+        m_sms[sm].addBlock(linear, std::move(traces), now, m_age);
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
             if (!m_windowed)
@@ -301,7 +309,8 @@ namespace {
         m_hierarchy.deferBelowL1(m_context.attributeTraffic);
         if (auto error = dispatchFirstWave())
             return error;
-        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, threads, windowCycles(*m_request.profile));
+        SmWindowStepper stepper(
+            m_sms, m_hierarchy, m_intervals, threads, windowCycles(*m_request.profile, m_fewestBlockCycles));
         return stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });

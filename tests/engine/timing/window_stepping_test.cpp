@@ -46,7 +46,7 @@ void expectSameAsCycleOrder(const std::vector<std::vector<Access>>& windows, con
     reference.beginLaunch(l1DataBytes(profile, 0));
     windowed.beginLaunch(l1DataBytes(profile, 0));
     windowed.deferBelowL1(false);
-    const std::uint64_t w = windowCycles(profile);
+    const std::uint64_t w = windowCycles(profile, 0); // the shortest window
     for (const auto& accesses : windows) {
         std::vector<std::size_t> order(accesses.size());
         for (std::size_t i = 0; i < order.size(); ++i)
@@ -135,13 +135,24 @@ TEST(WindowedMemory, WithoutAnL2EverySegmentGoesToDram)
 
 TEST(WindowedMemory, TheWindowIsShorterThanEveryLatencyPastTheL1)
 {
+    constexpr std::uint64_t kLongBlocks = std::uint64_t { 1 } << 40;
     const auto& h100 = testing_fixtures::builtinProfile("h100");
-    EXPECT_EQ(windowCycles(h100), kMaxWindowCycles); // 276-cycle L2 hits
+    EXPECT_EQ(windowCycles(h100, kLongBlocks), static_cast<std::uint64_t>(h100.timing.l2HitLatencyCycles));
     engine::DeviceProfile fast = h100;
     fast.timing.l2HitLatencyCycles = 9;
-    EXPECT_EQ(windowCycles(fast), 9u);
+    EXPECT_EQ(windowCycles(fast, kLongBlocks), 9u);
+    EXPECT_EQ(windowCycles(fast, 0), 9u);
     const auto& g80 = testing_fixtures::builtinProfile("g80"); // no L2: DRAM's latency bounds it
-    EXPECT_EQ(windowCycles(g80), std::min<std::uint64_t>(kMaxWindowCycles, static_cast<std::uint64_t>(g80.timing.dramLatencyCycles)));
+    EXPECT_EQ(windowCycles(g80, kLongBlocks), static_cast<std::uint64_t>(g80.timing.dramLatencyCycles));
+}
+
+TEST(WindowedMemory, ABlockStartsAtMostAThirtySecondOfItsShortestRunLate)
+{
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    EXPECT_EQ(windowCycles(h100, 0), kMinWindowCycles); // short blocks: the shortest window
+    EXPECT_EQ(windowCycles(h100, 32 * kMinWindowCycles + 31), kMinWindowCycles);
+    // muld's blocks at 1024: 3 823 instructions in each warp, so no block can end in fewer cycles; 119 = 3 823 / 32.
+    EXPECT_EQ(windowCycles(h100, 3823), 119u);
 }
 
 TEST(WindowWorkers, EveryJobOfEveryBatchRunsOnce)
