@@ -44,6 +44,7 @@ private:
     std::span<std::uint8_t> storage(std::size_t buffer);
     Error located(Error error, const std::string& path) const;
     void collectBuffers();
+    void summarizeSoFar();
 
     const ResolvedScenario& m_scenario;
     const ptx::Module& m_module;
@@ -279,6 +280,17 @@ void Runner::collectBuffers()
     }
 }
 
+/// The timeline, total time and whole-run flags of the steps run so far.
+void Runner::summarizeSoFar()
+{
+    m_report.timeline = m_scheduler.entries();
+    m_report.totalTimeUs = m_scheduler.totalTimeUs();
+    m_report.kernelsTimed = std::all_of(m_report.launches.begin(), m_report.launches.end(),
+        [](const auto& l) { return l.outcome.timeUs.has_value(); });
+    m_report.outputsComplete = std::none_of(m_report.launches.begin(), m_report.launches.end(),
+        [](const auto& l) { return l.outcome.sampled; });
+}
+
 Result<RunReport> Runner::run()
 {
     m_report.device = m_profile.id;
@@ -295,15 +307,14 @@ Result<RunReport> Runner::run()
         m_stepIndex = i;
         if (auto error = runStep(steps[i]))
             return located(*error, steps[i].jsonPath);
+        if (m_options.launchFinished && std::holds_alternative<LaunchOp>(steps[i].op)) {
+            summarizeSoFar();
+            m_options.launchFinished(m_report);
+        }
         if (m_options.progress)
             m_options.progress(RunProgress { i + 1, steps.size(), steps[i].jsonPath });
     }
-    m_report.timeline = m_scheduler.entries();
-    m_report.totalTimeUs = m_scheduler.totalTimeUs();
-    m_report.kernelsTimed = std::all_of(m_report.launches.begin(), m_report.launches.end(),
-        [](const auto& l) { return l.outcome.timeUs.has_value(); });
-    m_report.outputsComplete = std::none_of(m_report.launches.begin(), m_report.launches.end(),
-        [](const auto& l) { return l.outcome.sampled; });
+    summarizeSoFar();
     if (m_options.collectBuffers && m_report.outputsComplete)
         collectBuffers();
     return std::move(m_report);

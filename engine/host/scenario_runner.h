@@ -25,6 +25,11 @@ struct RunOptions {
     std::uint64_t instructionBudget = 2'000'000'000; ///< warp instructions per launch (runaway loops)
     std::stop_token stop;
     std::function<void(const RunProgress&)> progress; ///< called on the running thread; may be empty
+    /// Called on the running thread after each kernel launch step, with the report of the steps done so far:
+    /// every launch in it is final (counters, cycles, its place on the timeline); later steps are absent and
+    /// `buffers` is empty. Lets a GUI show the first launches while the rest run. May be empty (then it costs
+    /// nothing).
+    std::function<void(const RunReport& soFar)> launchFinished;
     bool collectBuffers = true; ///< copy every buffer's final bytes into RunReport::buffers (for --dump, tests)
 };
 

@@ -25,7 +25,7 @@ quint64 RunController::start(const RunRequest& request)
                         Q_EMIT progress(job, done, total, current);
                 }, Qt::QueuedConnection);
         };
-        auto result = executeRun(request, *catalog, stop, onProgress);
+        auto result = executeRun(request, *catalog, stop, onProgress, partialCallbacks(job));
         QMetaObject::invokeMethod(this, [this, job, result = std::move(result)]() mutable {
             deliver(job, std::move(result));
         }, Qt::QueuedConnection);
@@ -34,6 +34,21 @@ quint64 RunController::start(const RunRequest& request)
     m_running = true;
     Q_EMIT started(m_runningJob, request.scenarioFile);
     return m_runningJob;
+}
+
+PartialRunCallbacks RunController::partialCallbacks(quint64 job)
+{
+    auto throttle = std::make_shared<ProgressThrottle>(std::chrono::milliseconds(partialIntervalMs));
+    return {
+        [throttle](int done, int total) { return throttle->shouldReport(done, total); },
+        [this, job](RunSnapshot soFar) {
+            auto snapshot = std::make_shared<const RunSnapshot>(std::move(soFar));
+            QMetaObject::invokeMethod(this, [this, job, snapshot = std::move(snapshot)] {
+                if (m_jobs.isCurrent(job) && m_running)
+                    Q_EMIT partial(job, snapshot);
+            }, Qt::QueuedConnection);
+        },
+    };
 }
 
 void RunController::cancel()

@@ -14,6 +14,8 @@ class DeviceCatalog;
 
 namespace model {
 
+struct PartialRunCallbacks;
+
 /// Runs scenarios on a worker thread with progress and cancel, one at a time. Starting a run cancels
 /// the one before; results of an older job never arrive (stale-safe). Lives on the GUI thread; every
 /// signal is delivered there, queued from the worker.
@@ -30,12 +32,19 @@ public:
     bool isRunning() const { return m_running; }
     /// The last snapshot delivered; empty before the first.
     const std::shared_ptr<const RunSnapshot>& snapshot() const { return m_snapshot; }
+    /// The shortest time between two partial() signals of a run: a scenario of hundreds of tiny launches
+    /// would otherwise rebuild every view hundreds of times.
+    static constexpr int partialIntervalMs = 200;
+
     /// Blocks until the worker threads ended (tests).
     void waitForIdle() { m_jobs.waitForIdle(); }
 
 Q_SIGNALS:
     void started(quint64 job, const QString& scenarioFile);
     void progress(quint64 job, int done, int total, const QString& current);
+    /// The launches finished so far of a run still in flight (RunSnapshot::isPartial), at most one per
+    /// partialIntervalMs and never the last launch's: the whole run then comes with finished().
+    void partial(quint64 job, std::shared_ptr<const RunSnapshot> snapshot);
     void finished(quint64 job, std::shared_ptr<const RunSnapshot> snapshot);
     /// A user error naming file and line or JSON path.
     void failed(quint64 job, const QString& message);
@@ -43,6 +52,8 @@ Q_SIGNALS:
 
 private:
     void deliver(quint64 job, std::variant<RunSnapshot, QString> result);
+    /// What the worker of `job` calls after a launch: throttled, then queued to partial() here.
+    PartialRunCallbacks partialCallbacks(quint64 job);
 
     std::shared_ptr<const engine::DeviceCatalog> m_catalog;
     std::shared_ptr<const RunSnapshot> m_snapshot;

@@ -9,6 +9,8 @@
 
 #include <QObject>
 
+#include <algorithm>
+
 namespace model {
 
 engine::ParamValues toParamValues(const QMap<QString, qint64>& overrides)
@@ -19,8 +21,35 @@ engine::ParamValues toParamValues(const QMap<QString, qint64>& overrides)
     return values;
 }
 
+namespace {
+
+int launchStepCount(const engine::ResolvedScenario& scenario)
+{
+    return static_cast<int>(std::count_if(scenario.steps.begin(), scenario.steps.end(),
+        [](const auto& step) { return std::holds_alternative<engine::LaunchOp>(step.op); }));
+}
+
+/// Hands `partial` a snapshot after each launch it wants, but the last: that one comes with the whole run.
+void setPartialCallback(
+    engine::RunOptions& options, const PartialRunCallbacks& partial, const engine::PreparedScenario& prepared)
+{
+    if (!partial.wanted || !partial.deliver)
+        return;
+    const int planned = launchStepCount(prepared.scenario);
+    options.launchFinished = [&partial, &prepared, planned](const engine::RunReport& soFar) {
+        const auto done = static_cast<int>(soFar.launches.size());
+        if (done >= planned || !partial.wanted(done, planned))
+            return;
+        auto snapshot = buildRunSnapshot(soFar, *prepared.profile);
+        snapshot.launchesPlanned = planned;
+        partial.deliver(std::move(snapshot));
+    };
+}
+
+} // namespace
+
 JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::DeviceCatalog& catalog,
-    std::stop_token stop, const ProgressCallback& progress)
+    std::stop_token stop, const ProgressCallback& progress, const PartialRunCallbacks& partial)
 {
     auto prepared = engine::prepareScenario(request.scenarioFile.toStdString(), request.deviceId.toStdString(),
         toParamValues(request.overrides), catalog);
@@ -43,6 +72,7 @@ JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::Devic
             progress(static_cast<int>(units), static_cast<int>(p.stepCount * kUnitsPerStep), current);
         };
     }
+    setPartialCallback(options, partial, *prepared);
     const auto report
         = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, options);
     if (!report)

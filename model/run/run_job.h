@@ -22,9 +22,18 @@ using ProgressCallback = std::function<void(int done, int total, const QString& 
 template <typename Snapshot>
 using JobResult = std::variant<Snapshot, QString>;
 
+/// Results so far of a run in flight. After each launch but the last, `wanted` says whether the worker should
+/// build a snapshot now (a throttle: building one copies every finished launch); `deliver` then gets it.
+/// Both are called on the worker thread; either may be empty (then no partial snapshot is built).
+struct PartialRunCallbacks {
+    std::function<bool(int launchesDone, int launchCount)> wanted;
+    std::function<void(RunSnapshot soFar)> deliver;
+};
+
 /// Prepares and runs one scenario on the calling (worker) thread, then copies the report into a snapshot.
+/// `partial` receives snapshots of the launches finished so far while the run goes on.
 JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::DeviceCatalog& catalog,
-    std::stop_token stop, const ProgressCallback& progress);
+    std::stop_token stop, const ProgressCallback& progress, const PartialRunCallbacks& partial = {});
 
 /// `overrides` as the engine's parameter map.
 engine::ParamValues toParamValues(const QMap<QString, qint64>& overrides);

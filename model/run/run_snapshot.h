@@ -95,6 +95,11 @@ struct RunSnapshot {
     /// launches of its own). 0 for a run.
     int sweepPoints = 0;
     int sweepDevices = 0;
+    /// A snapshot of a run still in flight (RunController::partial): the launches its scenario makes, of which
+    /// `launches` holds the finished ones. 0 for a finished run.
+    int launchesPlanned = 0;
+
+    bool isPartial() const { return launchesPlanned > 0; }
 };
 
 } // namespace model

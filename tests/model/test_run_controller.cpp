@@ -106,7 +106,55 @@ private Q_SLOTS:
         QCOMPARE(controller.snapshot()->params.value(QStringLiteral("offset")), 3);
     }
 
+    void partialResultsComeBeforeTheWholeRun()
+    {
+        RunController controller(loadDeviceCatalog({}).catalog);
+        QSignalSpy partial(&controller, &RunController::partial);
+        QSignalSpy finished(&controller, &RunController::finished);
+        const auto job = controller.start(stagedCopy());
+        QVERIFY(finished.wait(waitMs));
+        // The first launch is always handed over; the last comes only with finished().
+        QVERIFY(!partial.isEmpty());
+        QVERIFY(partial.size() < 4);
+        QCOMPARE(partial.front().at(0).toULongLong(), job);
+        const auto first = partial.front().at(1).value<std::shared_ptr<const RunSnapshot>>();
+        const auto whole = controller.snapshot();
+        QVERIFY(first && whole);
+        QVERIFY(first->isPartial());
+        QCOMPARE(first->launchesPlanned, 4);
+        QCOMPARE(first->launches.size(), 1);
+        QVERIFY(!whole->isPartial());
+        QCOMPARE(whole->launches.size(), 4);
+        QCOMPARE(first->launches.front().loadSectors, whole->launches.front().loadSectors);
+        QCOMPARE(first->launches.front().timeUs, whole->launches.front().timeUs);
+        QVERIFY(first->launches.front().loadRequests > 0);
+    }
+
+    void partialResultsOfACancelledRunNeverArrive()
+    {
+        RunController controller(loadDeviceCatalog({}).catalog);
+        QSignalSpy partial(&controller, &RunController::partial);
+        QSignalSpy finished(&controller, &RunController::finished);
+        QSignalSpy cancelled(&controller, &RunController::cancelled);
+        controller.start(stagedCopy());
+        // The worker ends before this thread looks at its queue: its partial results and the whole run wait
+        // there, posted before the cancel.
+        controller.waitForIdle();
+        controller.cancel();
+        QCOMPARE(cancelled.size(), 1);
+        QTest::qWait(100);
+        QCOMPARE(partial.size(), 0);
+        QCOMPARE(finished.size(), 0);
+    }
+
 private:
+    /// The bundled staged copy at 16 Ki floats: four launches of 16 blocks, each after its copy.
+    static RunRequest stagedCopy()
+    {
+        return { QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/staged_copy_4_streams.json"),
+            QStringLiteral("v100"), { { QStringLiteral("n"), 16384 } }, {} };
+    }
+
     QTemporaryDir m_dir;
     QString m_scenario;
 };
