@@ -96,6 +96,14 @@ void RunSession::connectRunSignals()
     });
     connect(m_runs, &model::RunController::progress, this,
         [this](quint64, int done, int total, const QString& current) { m_status->showProgress(done, total, current); });
+    connect(m_runs, &model::RunController::partial, this, [this](quint64, std::shared_ptr<const model::RunSnapshot> s) {
+        // The first launches are final while the rest run: show them, and keep the progress bar going.
+        const auto done = s->launches.size();
+        const auto planned = s->launchesPlanned;
+        m_views.showRun(std::move(s));
+        m_window->statusBar()->showMessage(
+            tr("Launch %1 of %2 done — results so far").arg(done).arg(planned), statusMessageMs);
+    });
     connect(m_runs, &model::RunController::finished, this, [this](quint64, std::shared_ptr<const model::RunSnapshot> s) {
         m_views.showRun(s);
         Q_EMIT parametersRan(s->params);

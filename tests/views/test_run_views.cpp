@@ -27,6 +27,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QWheelEvent>
+#include <QStatusBar>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
@@ -45,6 +46,15 @@ bool openAndRun(app::MainWindow& window, const QString& scenario, QSignalSpy& id
     window.session()->setQuiet(true);
     window.openFile(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/") + scenario);
     return idle.wait(60000);
+}
+
+/// A launch's rows in the Launch Summary, "name = value" a line.
+QString countersOf(const QTreeWidgetItem* launch)
+{
+    QString text;
+    for (int i = 0; i < launch->childCount(); ++i)
+        text += launch->child(i)->text(0) + QStringLiteral(" = ") + launch->child(i)->text(1) + QLatin1Char('\n');
+    return text;
 }
 
 std::shared_ptr<const model::SweepSnapshot> sweepOf(int devices, int points, bool timed)
@@ -425,6 +435,43 @@ private Q_SLOTS:
         QVERIFY(idle.wait(60000));
         QVERIFY(!history->current());
         QVERIFY(!undo->isEnabled());
+    }
+
+    void theFirstLaunchShowsBeforeTheRunFinishes()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        auto* runs = window.session()->runController();
+        // What the views show when the first partial result arrives (RunSession's handler ran before this one).
+        int launchesShown = -1;
+        bool stillRunning = false;
+        QString header;
+        QString status;
+        QString firstKernel;
+        QString firstCounters;
+        connect(runs, &model::RunController::partial, this, [&](quint64, std::shared_ptr<const model::RunSnapshot>) {
+            if (launchesShown >= 0)
+                return;
+            auto* tree = window.launchSummary()->tree();
+            launchesShown = tree->topLevelItemCount();
+            stillRunning = runs->isRunning() && window.session()->isBusy();
+            header = window.launchSummary()->headerText();
+            status = window.statusBar()->currentMessage();
+            firstKernel = tree->topLevelItem(0)->text(0);
+            firstCounters = countersOf(tree->topLevelItem(0));
+        });
+        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
+        QCOMPARE(launchesShown, 1);
+        QVERIFY(stillRunning);
+        QVERIFY2(header.contains(QStringLiteral("of 4 so far")), qPrintable(header));
+        QVERIFY2(status.contains(QStringLiteral("Launch 1 of 4 done")), qPrintable(status));
+        // The first launch's counters were already the final ones.
+        auto* tree = window.launchSummary()->tree();
+        QCOMPARE(tree->topLevelItemCount(), 4);
+        QCOMPARE(firstKernel, tree->topLevelItem(0)->text(0));
+        QVERIFY(!firstCounters.isEmpty());
+        QCOMPARE(firstCounters, countersOf(tree->topLevelItem(0)));
+        QVERIFY(!window.launchSummary()->headerText().contains(QStringLiteral("so far")));
     }
 
     void theOccupancyViewMarksTheLaunchThatRan()

@@ -113,6 +113,8 @@ void LaunchSummaryPanel::rebuild()
     const auto total = static_cast<int>(m_snapshot->launches.size());
     auto header = tr("%1 on %2: %n launch(es)", nullptr, total)
                       .arg(QFileInfo(m_snapshot->scenarioFile).fileName(), m_snapshot->deviceName);
+    if (m_snapshot->isPartial())
+        header += tr(" of %1 so far; the run goes on").arg(m_snapshot->launchesPlanned);
     if (m_range)
         header += tr(", %1 in %2").arg(shown.size()).arg(model::describe(*m_range));
     m_header->setText(header);
