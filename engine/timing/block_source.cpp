@@ -19,6 +19,7 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
             m_slots.push_back(std::make_unique<SpeculativeSlot>(m_in.launch));
         m_workers = std::make_unique<WindowWorkers>(m_in.threads, true);
         m_capacity = 2 * slots;
+        m_refill = slots;
         m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
     } else if (mode != Mode::Inline && m_in.blockCount > 0) {
         m_worker = std::jthread([this](const std::stop_token& stop) { work(stop); });
@@ -134,8 +135,11 @@ std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_
     std::stop_source batchStop; // a block past the trace limit stops its batch, not the launch
     const std::stop_callback cancel(m_in.stop.get_token(), [&batchStop] { batchStop.request_stop(); });
     const std::uint64_t budget = speculativeBudget();
-    const std::uint64_t traceBytes = traceBytesLeft();
-    m_workers->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, traceBytes, batchStop); });
+    // The launch's trace bound holds for the batch as a whole: each block gets its share, and one that needs more
+    // runs again serially, with the whole.
+    const std::uint64_t left = traceBytesLeft();
+    const std::uint64_t slotTraceBytes = left == 0 ? 0 : std::max<std::uint64_t>(1, left / count);
+    m_workers->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop); });
     written.clear();
     const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
     std::vector<ExecutedBlock> ready;
@@ -164,8 +168,12 @@ ExecutedBlock BlockSource::next()
         m_changed.wait(lock, [this] { return !m_queue.empty(); });
         block = std::move(m_queue.front());
         m_queue.pop_front();
+        // The worker waits for room for a whole batch (one block when ahead): wake it when there is, not for
+        // every block taken.
+        const bool room = m_queue.size() + m_refill == m_capacity;
         lock.unlock();
-        m_changed.notify_all();
+        if (room)
+            m_changed.notify_all();
     }
     m_heldTraceBytes += traceBytes(block.traces);
     return block;

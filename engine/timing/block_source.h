@@ -115,6 +115,7 @@ private:
     Inputs m_in;
     std::uint64_t m_nextInline = 0;
     std::size_t m_capacity = kAheadBlocks; ///< blocks the worker may queue
+    std::size_t m_refill = 1; ///< blocks the worker queues at once
     std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
     std::unique_ptr<WindowWorkers> m_workers; ///< Batches
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed

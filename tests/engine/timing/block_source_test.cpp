@@ -75,6 +75,24 @@ TEST(BlockSource, AFaultingBlockGivesTheSerialError)
     }
 }
 
+/// offsetCopy(odata, idata, 0) on the g80 profile, `blocks` blocks of 256 threads.
+engine::simt::LaunchRequest offsetCopyOnG80(
+    const engine::ptx::Module& m, std::uint64_t odata, std::uint64_t idata, std::uint32_t blocks)
+{
+    engine::simt::LaunchRequest r;
+    r.module = &m;
+    r.kernel = static_cast<std::uint32_t>(m.findFunction("offsetCopy"));
+    r.profile = &testing_fixtures::builtinProfile("g80");
+    engine::simt::ParamBlockBuilder p(m.functions[r.kernel]);
+    p.set(0, odata);
+    p.set(1, idata);
+    p.set(2, 0);
+    r.params = p.bytes();
+    r.grid = { blocks, 1, 1 };
+    r.block = { 256, 1, 1 };
+    return r;
+}
+
 struct CopyInPlace {
     engine::timing::TimedLaunch launch;
     std::vector<float> data;
@@ -89,17 +107,7 @@ CopyInPlace copyInPlace(std::uint32_t n, std::uint32_t out, std::uint32_t in, un
     for (std::size_t i = 0; i < init.size(); ++i)
         init[i] = static_cast<float>(i);
     const auto data = simt_testing::upload(mem, "data", init);
-    engine::simt::LaunchRequest r;
-    r.module = &m;
-    r.kernel = static_cast<std::uint32_t>(m.findFunction("offsetCopy"));
-    r.profile = &testing_fixtures::builtinProfile("g80");
-    engine::simt::ParamBlockBuilder p(m.functions[r.kernel]);
-    p.set(0, data + 4 * std::uint64_t { out });
-    p.set(1, data + 4 * std::uint64_t { in });
-    p.set(2, 0);
-    r.params = p.bytes();
-    r.grid = { n / 256, 1, 1 };
-    r.block = { 256, 1, 1 };
+    const auto r = offsetCopyOnG80(m, data + 4 * std::uint64_t { out }, data + 4 * std::uint64_t { in }, n / 256);
     auto timed = engine::timing::runTimedKernel(r, mem, onThreads(threads));
     if (!timed)
         throw std::runtime_error(timed.error().toString());
@@ -144,18 +152,8 @@ TEST(BlockSource, TheBudgetRunsOutWhereItDoesSerially)
         engine::simt::DeviceMemory mem;
         const auto idata = mem.allocate("idata", 4u << 14);
         const auto odata = mem.allocate("odata", 4u << 14);
-        engine::simt::LaunchRequest r;
-        r.module = &m;
-        r.kernel = static_cast<std::uint32_t>(m.findFunction("offsetCopy"));
-        r.profile = &testing_fixtures::builtinProfile("g80");
+        auto r = offsetCopyOnG80(m, odata, idata, 64);
         r.instructionBudget = 5000; // some twenty blocks of 64
-        engine::simt::ParamBlockBuilder p(m.functions[r.kernel]);
-        p.set(0, odata);
-        p.set(1, idata);
-        p.set(2, 0);
-        r.params = p.bytes();
-        r.grid = { 64, 1, 1 };
-        r.block = { 256, 1, 1 };
         auto timed = engine::timing::runTimedKernel(r, mem, onThreads(threads));
         return timed ? std::string("no error") : timed.error().toString();
     };

@@ -27,9 +27,29 @@ WAIT:
 }
 )";
 
-engine::Result<engine::timing::TimedLaunch> spin(std::uint64_t traceBytesLimit, std::uint64_t budget)
+/// The same loop with a plain load: nothing says another block may set the flag, so the blocks run apart, in
+/// batches on several threads (block_source.h).
+const char* kPlainSpinKernel = R"(.version 8.5
+.target sm_80
+.address_size 64
+.visible .entry spin(.param .u64 flag)
 {
-    const auto module = simt_testing::parse(kSpinKernel);
+    .reg .pred %p<2>;
+    .reg .b32 %r<2>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [flag];
+WAIT:
+    ld.global.u32 %r1, [%rd1];
+    setp.eq.s32 %p1, %r1, 0;
+    @%p1 bra WAIT;
+    ret;
+}
+)";
+
+engine::Result<engine::timing::TimedLaunch> spin(std::uint64_t traceBytesLimit, std::uint64_t budget,
+    const char* kernel = kSpinKernel, std::uint32_t blocks = 2, unsigned threads = 0)
+{
+    const auto module = simt_testing::parse(kernel);
     engine::simt::DeviceMemory mem;
     const auto flag = mem.allocate("flag", 4);
     engine::simt::LaunchRequest r;
@@ -39,11 +59,12 @@ engine::Result<engine::timing::TimedLaunch> spin(std::uint64_t traceBytesLimit, 
     engine::simt::ParamBlockBuilder p(module.functions[r.kernel]);
     p.set(0, flag);
     r.params = p.bytes();
-    r.grid = {2, 1, 1};
+    r.grid = {blocks, 1, 1};
     r.block = {64, 1, 1};
     r.instructionBudget = budget;
     engine::timing::TimingOptions options;
     options.traceBytesLimit = traceBytesLimit;
+    options.threads = threads;
     return engine::timing::runTimedKernel(r, mem, options);
 }
 
@@ -54,6 +75,18 @@ TEST(TraceMemory, EndlessLoopStopsAtTheTraceLimit)
     const auto& message = timed.error().message;
     EXPECT_NE(message.find("block 0 of 2 stopped after"), std::string::npos) << message;
     EXPECT_NE(message.find("outgrew this launch's limit of 4 MiB"), std::string::npos) << message;
+}
+
+TEST(TraceMemory, BlocksRunInBatchesStopAtTheTraceLimitToo)
+{
+    // Sixteen endless blocks at once each get a sixteenth of the limit; the first to outgrow it stops the batch
+    // and block 0 runs again serially, with the whole limit: the serial run's error, and memory bounded as serially.
+    const auto serial = spin(std::uint64_t {4} << 20, 0, kPlainSpinKernel, 16, 1);
+    ASSERT_FALSE(serial.ok());
+    EXPECT_NE(serial.error().message.find("block 0 of 16 stopped after"), std::string::npos) << serial.error().message;
+    const auto batches = spin(std::uint64_t {4} << 20, 0, kPlainSpinKernel, 16, 8);
+    ASSERT_FALSE(batches.ok());
+    EXPECT_EQ(batches.error().message, serial.error().message);
 }
 
 TEST(TraceMemory, TheInstructionBudgetStillStopsFirstWhenLower)
