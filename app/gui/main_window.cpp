@@ -168,9 +168,14 @@ void MainWindow::setupRunDocks()
 
 void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snapshot)
 {
-    m_timeRange->reset();
+    // More of the run already shown (results so far, then the whole run) keeps the time range and launch chosen
+    // while it ran; another run starts afresh.
+    const bool moreOfShown = m_shownRun && m_shownRun->isPartial() && snapshot
+        && snapshot->scenarioFile == m_shownRun->scenarioFile && snapshot->deviceId == m_shownRun->deviceId;
+    if (!moreOfShown)
+        m_timeRange->reset();
     m_shownRun = snapshot;
-    if (snapshot && !snapshot->launches.isEmpty())
+    if (!moreOfShown && snapshot && !snapshot->launches.isEmpty())
         showLaunchOccupancy(0);
     m_streamView->setSnapshot(snapshot);
     m_launchSummary->setSnapshot(snapshot);

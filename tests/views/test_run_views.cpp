@@ -23,18 +23,20 @@
 #include "views/summary/launch_summary_panel.h"
 
 #include <QAction>
-#include <QCheckBox>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
-#include <QWheelEvent>
-#include <QStatusBar>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 #include <QTreeWidget>
+#include <QWheelEvent>
+
+#include <optional>
 
 namespace views::tests {
 
@@ -472,6 +474,29 @@ private Q_SLOTS:
         QVERIFY(!firstCounters.isEmpty());
         QCOMPARE(firstCounters, countersOf(tree->topLevelItem(0)));
         QVERIFY(!window.launchSummary()->headerText().contains(QStringLiteral("so far")));
+    }
+
+    void aRangeChosenWhileTheRunGoesOnStaysChosen()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        auto* runs = window.session()->runController();
+        std::optional<model::TimeRange> chosen;
+        connect(runs, &model::RunController::partial, this, [&](quint64, std::shared_ptr<const model::RunSnapshot> s) {
+            if (chosen || s->launches.isEmpty())
+                return;
+            const auto& first = s->launches.front(); // the user drags over the first launch while the rest run
+            chosen = model::TimeRange { first.startUs, first.endUs };
+            Q_EMIT window.streamView()->canvas()->rangeSelected(chosen->startUs, chosen->endUs);
+        });
+        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
+        QVERIFY(chosen);
+        QVERIFY(window.timeRange()->current());
+        QCOMPARE(*window.timeRange()->current(), *chosen); // the whole run came, the range stayed
+        QVERIFY(window.launchSummary()->tree()->topLevelItemCount() < 4);
+
+        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
+        QVERIFY(!window.timeRange()->current()); // a new run starts with the whole of it
     }
 
     void theOccupancyViewMarksTheLaunchThatRan()
