@@ -114,35 +114,32 @@ CopyInPlace copyInPlace(std::uint32_t n, std::uint32_t out, std::uint32_t in, un
     return { std::move(timed).value(), simt_testing::download<float>(mem, data) };
 }
 
+/// The in-place copy on each of `threads` against one thread: the same launch and memory; whether blocks ran again.
+void expectSerialCopyInPlace(std::uint32_t out, std::uint32_t in, std::initializer_list<unsigned> threads, bool rerun)
+{
+    const std::uint32_t n = 1u << 14;
+    const CopyInPlace serial = copyInPlace(n, out, in, 1);
+    EXPECT_EQ(serial.data[out], static_cast<float>(in)); // odata[0] = idata[0]
+    for (const unsigned t : threads) {
+        SCOPED_TRACE(t);
+        const CopyInPlace parallel = copyInPlace(n, out, in, t);
+        expectSameLaunch(serial.launch, parallel.launch);
+        EXPECT_EQ(parallel.data, serial.data);
+        EXPECT_EQ(parallel.launch.blocksRunAgain > 0, rerun);
+    }
+}
+
 TEST(BlockSource, ABlockThatReadsWhatAnEarlierOneWroteGivesTheSerialLaunch)
 {
     // Block b reads the 256 floats block b - 1 writes: every block of a batch but its first sees, run at the same
     // time, a value the serial run does not give it, and runs again.
-    const std::uint32_t n = 1u << 14;
-    const CopyInPlace serial = copyInPlace(n, 256, 0, 1);
-    EXPECT_EQ(serial.data[n], 0.0f); // the first block's values, carried to the end
-    for (const unsigned threads : { 2u, 3u, 8u }) {
-        SCOPED_TRACE(threads);
-        const CopyInPlace parallel = copyInPlace(n, 256, 0, threads);
-        expectSameLaunch(serial.launch, parallel.launch);
-        EXPECT_EQ(parallel.data, serial.data);
-        EXPECT_GT(parallel.launch.blocksRunAgain, 0u);
-    }
+    expectSerialCopyInPlace(256, 0, { 2u, 3u, 8u }, true);
 }
 
 TEST(BlockSource, ABlockThatReadsWhatALaterOneWritesRunsOnce)
 {
     // Block b reads the floats block b + 1 overwrites: serially it reads them first, as every block of a batch does.
-    const std::uint32_t n = 1u << 14;
-    const CopyInPlace serial = copyInPlace(n, 0, 256, 1);
-    EXPECT_EQ(serial.data[0], 256.0f);
-    for (const unsigned threads : { 2u, 8u }) {
-        SCOPED_TRACE(threads);
-        const CopyInPlace parallel = copyInPlace(n, 0, 256, threads);
-        expectSameLaunch(serial.launch, parallel.launch);
-        EXPECT_EQ(parallel.data, serial.data);
-        EXPECT_EQ(parallel.launch.blocksRunAgain, 0u);
-    }
+    expectSerialCopyInPlace(0, 256, { 2u, 8u }, false);
 }
 
 TEST(BlockSource, TheBudgetRunsOutWhereItDoesSerially)

@@ -7,10 +7,14 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace {
 
-/// Spins forever on a loaded flag nobody sets: one global load and a branch per iteration.
-const char* kSpinKernel = R"(.version 8.5
+/// Spins forever on a loaded flag nobody sets: one global load (`load`) and a branch per iteration.
+std::string spinKernel(const char* load)
+{
+    return std::string(R"(.version 8.5
 .target sm_80
 .address_size 64
 .visible .entry spin(.param .u64 flag)
@@ -20,36 +24,23 @@ const char* kSpinKernel = R"(.version 8.5
     .reg .b64 %rd<2>;
     ld.param.u64 %rd1, [flag];
 WAIT:
-    ld.volatile.global.u32 %r1, [%rd1];
+    )") + load + R"( %r1, [%rd1];
     setp.eq.s32 %p1, %r1, 0;
     @%p1 bra WAIT;
     ret;
 }
 )";
+}
 
-/// The same loop with a plain load: nothing says another block may set the flag, so the blocks run apart, in
-/// batches on several threads (block_source.h).
-const char* kPlainSpinKernel = R"(.version 8.5
-.target sm_80
-.address_size 64
-.visible .entry spin(.param .u64 flag)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<2>;
-    .reg .b64 %rd<2>;
-    ld.param.u64 %rd1, [flag];
-WAIT:
-    ld.global.u32 %r1, [%rd1];
-    setp.eq.s32 %p1, %r1, 0;
-    @%p1 bra WAIT;
-    ret;
-}
-)";
+/// A volatile load: the blocks run one by one; a plain one: nothing says another block may set the flag, so they
+/// run apart, in batches on several threads (block_source.h).
+const char* kVolatileLoad = "ld.volatile.global.u32";
+const char* kPlainLoad = "ld.global.u32";
 
 engine::Result<engine::timing::TimedLaunch> spin(std::uint64_t traceBytesLimit, std::uint64_t budget,
-    const char* kernel = kSpinKernel, std::uint32_t blocks = 2, unsigned threads = 0)
+    const char* load = kVolatileLoad, std::uint32_t blocks = 2, unsigned threads = 0)
 {
-    const auto module = simt_testing::parse(kernel);
+    const auto module = simt_testing::parse(spinKernel(load));
     engine::simt::DeviceMemory mem;
     const auto flag = mem.allocate("flag", 4);
     engine::simt::LaunchRequest r;
@@ -81,10 +72,10 @@ TEST(TraceMemory, BlocksRunInBatchesStopAtTheTraceLimitToo)
 {
     // Sixteen endless blocks at once each get a sixteenth of the limit; the first to outgrow it stops the batch
     // and block 0 runs again serially, with the whole limit: the serial run's error, and memory bounded as serially.
-    const auto serial = spin(std::uint64_t {4} << 20, 0, kPlainSpinKernel, 16, 1);
+    const auto serial = spin(std::uint64_t {4} << 20, 0, kPlainLoad, 16, 1);
     ASSERT_FALSE(serial.ok());
     EXPECT_NE(serial.error().message.find("block 0 of 16 stopped after"), std::string::npos) << serial.error().message;
-    const auto batches = spin(std::uint64_t {4} << 20, 0, kPlainSpinKernel, 16, 8);
+    const auto batches = spin(std::uint64_t {4} << 20, 0, kPlainLoad, 16, 8);
     ASSERT_FALSE(batches.ok());
     EXPECT_EQ(batches.error().message, serial.error().message);
 }
