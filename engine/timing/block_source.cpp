@@ -97,7 +97,6 @@ void BlockSource::work(const std::stop_token& stop)
 void BlockSource::workBatches(const std::stop_token& stop)
 {
     lowerThreadPriority(); // the SMs' threads go first: they wait for nothing but these (thread_priority.h)
-    simt::WrittenPages written;
     std::uint64_t next = 0;
     while (next < m_in.blockCount) {
         const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), m_in.blockCount - next));
@@ -106,7 +105,7 @@ void BlockSource::workBatches(const std::stop_token& stop)
             if (!m_changed.wait(lock, stop, [&] { return m_queue.size() + count <= m_capacity; }))
                 return;
         }
-        std::vector<ExecutedBlock> ready = runBatch(next, count, written);
+        std::vector<ExecutedBlock> ready = runBatch(next, count);
         next = ready.back().linear + 1;
         const bool failed = ready.back().error.has_value();
         {
@@ -130,7 +129,7 @@ std::uint64_t BlockSource::speculativeBudget() const
     return std::min(bound, budget > used ? budget - used : 1); // 1, not 0 (no bound): it stops and runs serially
 }
 
-std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_t count, simt::WrittenPages& written)
+std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_t count)
 {
     std::stop_source batchStop; // a block past the trace limit stops its batch, not the launch
     const std::stop_callback cancel(m_in.stop.get_token(), [&batchStop] { batchStop.request_stop(); });
@@ -140,7 +139,7 @@ std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_
     const std::uint64_t left = traceBytesLeft();
     const std::uint64_t slotTraceBytes = left == 0 ? 0 : std::max<std::uint64_t>(1, left / count);
     m_workers->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop); });
-    written.clear();
+    simt::WrittenPages written; // by the blocks of this batch committed so far
     const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
     std::vector<ExecutedBlock> ready;
     for (std::size_t i = 0; i < count; ++i) {

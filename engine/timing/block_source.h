@@ -104,7 +104,7 @@ private:
     void workBatches(const std::stop_token& stop);
     /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
     /// which it runs the serial way; returns the blocks committed, that one last.
-    std::vector<ExecutedBlock> runBatch(std::uint64_t first, std::size_t count, simt::WrittenPages& written);
+    std::vector<ExecutedBlock> runBatch(std::uint64_t first, std::size_t count);
     /// The warp-instruction bound of a block run in a batch (SpeculativeSlot::run).
     std::uint64_t speculativeBudget() const;
     /// The trace-byte bound of the next block: the launch's limit less the traces held (0: none).

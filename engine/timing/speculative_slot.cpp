@@ -29,7 +29,6 @@ void SpeculativeSlot::reset()
 void SpeculativeSlot::run(std::uint64_t linear, std::uint64_t budget, std::uint64_t traceBytes, const std::stop_source& stop)
 {
     reset();
-    m_linear = linear;
     m_issue = simt::IssueCounters { 0, 0, budget };
     if (traceBytes != 0)
         m_recorder.limitTraceBytes(traceBytes, stop);

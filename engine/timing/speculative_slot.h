@@ -42,7 +42,6 @@ public:
 
     /// Ran to its end: no fault, no stop, no access the overlay could not serve.
     bool completed() const { return m_completed; }
-    std::uint64_t linear() const { return m_linear; }
     std::uint64_t warpInstructions() const { return m_issue.warpInstructions; }
     /// Read, before writing it, a byte that `written` holds (what earlier blocks of the batch wrote).
     bool readsAny(const simt::WrittenPages& written) const { return m_overlay.readsAny(written); }
@@ -60,7 +59,6 @@ private:
     simt::IssueCounters m_issue;
     simt::WriteOverlay m_overlay;
     simt::CtaRunner m_runner;
-    std::uint64_t m_linear = 0;
     bool m_completed = false;
     bool m_holdsTraces = false; ///< the recorder holds traces of a block not committed
 };

@@ -1,4 +1,5 @@
 #include "tests/views/views_test_suites.h"
+#include "tests/views/open_and_run.h"
 
 #include "app/gui/main_window.h"
 #include "app/gui/parameter_bar.h"
@@ -31,33 +32,13 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStatusBar>
 #include <QTest>
 #include <QTreeWidget>
 #include <QWheelEvent>
 
-#include <optional>
-
 namespace views::tests {
 
 namespace {
-
-/// Opens a bundled scenario in `window` (quietly: no dialogs) and waits until its run is in the views.
-bool openAndRun(app::MainWindow& window, const QString& scenario, QSignalSpy& idle)
-{
-    window.session()->setQuiet(true);
-    window.openFile(QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/scenarios/") + scenario);
-    return idle.wait(60000);
-}
-
-/// A launch's rows in the Launch Summary, "name = value" a line.
-QString countersOf(const QTreeWidgetItem* launch)
-{
-    QString text;
-    for (int i = 0; i < launch->childCount(); ++i)
-        text += launch->child(i)->text(0) + QStringLiteral(" = ") + launch->child(i)->text(1) + QLatin1Char('\n');
-    return text;
-}
 
 std::shared_ptr<const model::SweepSnapshot> sweepOf(int devices, int points, bool timed)
 {
@@ -437,66 +418,6 @@ private Q_SLOTS:
         QVERIFY(idle.wait(60000));
         QVERIFY(!history->current());
         QVERIFY(!undo->isEnabled());
-    }
-
-    void theFirstLaunchShowsBeforeTheRunFinishes()
-    {
-        app::MainWindow window(model::loadDeviceCatalog({}));
-        QSignalSpy idle(window.session(), &app::RunSession::idle);
-        auto* runs = window.session()->runController();
-        // What the views show when the first partial result arrives (RunSession's handler ran before this one).
-        int launchesShown = -1;
-        bool stillRunning = false;
-        QString header;
-        QString status;
-        QString firstKernel;
-        QString firstCounters;
-        connect(runs, &model::RunController::partial, this, [&](quint64, std::shared_ptr<const model::RunSnapshot>) {
-            if (launchesShown >= 0)
-                return;
-            auto* tree = window.launchSummary()->tree();
-            launchesShown = tree->topLevelItemCount();
-            stillRunning = runs->isRunning() && window.session()->isBusy();
-            header = window.launchSummary()->headerText();
-            status = window.statusBar()->currentMessage();
-            firstKernel = tree->topLevelItem(0)->text(0);
-            firstCounters = countersOf(tree->topLevelItem(0));
-        });
-        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
-        QCOMPARE(launchesShown, 1);
-        QVERIFY(stillRunning);
-        QVERIFY2(header.contains(QStringLiteral("of 4 so far")), qPrintable(header));
-        QVERIFY2(status.contains(QStringLiteral("Launch 1 of 4 done")), qPrintable(status));
-        // The first launch's counters were already the final ones.
-        auto* tree = window.launchSummary()->tree();
-        QCOMPARE(tree->topLevelItemCount(), 4);
-        QCOMPARE(firstKernel, tree->topLevelItem(0)->text(0));
-        QVERIFY(!firstCounters.isEmpty());
-        QCOMPARE(firstCounters, countersOf(tree->topLevelItem(0)));
-        QVERIFY(!window.launchSummary()->headerText().contains(QStringLiteral("so far")));
-    }
-
-    void aRangeChosenWhileTheRunGoesOnStaysChosen()
-    {
-        app::MainWindow window(model::loadDeviceCatalog({}));
-        QSignalSpy idle(window.session(), &app::RunSession::idle);
-        auto* runs = window.session()->runController();
-        std::optional<model::TimeRange> chosen;
-        connect(runs, &model::RunController::partial, this, [&](quint64, std::shared_ptr<const model::RunSnapshot> s) {
-            if (chosen || s->launches.isEmpty())
-                return;
-            const auto& first = s->launches.front(); // the user drags over the first launch while the rest run
-            chosen = model::TimeRange { first.startUs, first.endUs };
-            Q_EMIT window.streamView()->canvas()->rangeSelected(chosen->startUs, chosen->endUs);
-        });
-        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
-        QVERIFY(chosen);
-        QVERIFY(window.timeRange()->current());
-        QCOMPARE(*window.timeRange()->current(), *chosen); // the whole run came, the range stayed
-        QVERIFY(window.launchSummary()->tree()->topLevelItemCount() < 4);
-
-        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
-        QVERIFY(!window.timeRange()->current()); // a new run starts with the whole of it
     }
 
     void theOccupancyViewMarksTheLaunchThatRan()

@@ -12,6 +12,7 @@ std::unique_ptr<QObject> makeOccupancyViewTest();
 std::unique_ptr<QObject> makeMainWindowTest();
 std::unique_ptr<QObject> makeStreamViewMathTest();
 std::unique_ptr<QObject> makeRunViewsTest();
+std::unique_ptr<QObject> makePartialRunViewsTest();
 std::unique_ptr<QObject> makeLaunchFormDialogTest();
 std::unique_ptr<QObject> makeProblemMarksTest();
 std::unique_ptr<QObject> makeRooflineViewsTest();

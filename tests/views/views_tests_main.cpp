@@ -15,7 +15,7 @@ int main(int argc, char** argv)
     int failures = 0;
     for (auto make : { views::tests::makeAxisMathTest, views::tests::makeOccupancyViewTest,
              views::tests::makeMainWindowTest, views::tests::makeStreamViewMathTest,
-             views::tests::makeRunViewsTest, views::tests::makeLaunchFormDialogTest,
+             views::tests::makeRunViewsTest, views::tests::makePartialRunViewsTest, views::tests::makeLaunchFormDialogTest,
              views::tests::makeProblemMarksTest, views::tests::makeRooflineViewsTest,
              views::tests::makeConsoleViewTest }) {
         const auto suite = make();
