@@ -54,7 +54,7 @@ std::uint64_t MemoryHierarchy::loadDeferred(
             dependOn(window.add(Request { now, &t, t.sectors, WindowRequests::Kind::DramRead }));
             continue;
         }
-        if (!viaL1 || !m_l1[sm].enabled()) {
+        if (!viaL1 || !loadingL1(sm).enabled()) {
             dependOn(window.add(Request { now, &t, t.sectors, WindowRequests::Kind::L2Read }));
             continue;
         }

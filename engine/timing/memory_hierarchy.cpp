@@ -55,11 +55,12 @@ MemoryHierarchy::MemoryHierarchy(const DeviceProfile& profile)
 
 void MemoryHierarchy::beginLaunch(std::uint64_t l1DataBytes)
 {
+    // Empty L1s, each built at its SM's first load (loadingL1): a launch of a few blocks on a 132-SM device
+    // pays for the L1s it uses, not for clearing 132 of them.
     m_l1.clear();
-    const auto line = static_cast<std::uint32_t>(std::max(32, m_profile.caches.l1LineBytes));
-    const auto sector = static_cast<std::uint32_t>(std::max(32, m_profile.caches.l1SectorBytes));
-    for (int sm = 0; sm < m_profile.smCount; ++sm)
-        m_l1.emplace_back(l1DataBytes, line, sector, static_cast<std::uint32_t>(m_profile.timing.l1Ways));
+    m_l1.resize(static_cast<std::size_t>(m_profile.smCount));
+    const std::uint64_t setBytes = std::uint64_t { l1LineBytes() } * static_cast<std::uint64_t>(std::max(1, m_profile.timing.l1Ways));
+    m_l1Bytes = l1DataBytes / setBytes != 0 ? l1DataBytes : 0; // less than one set: no L1 this launch
     m_dram.resetQueue();
     m_atomicUnits.clear();
     m_l2.beginLaunch();
@@ -67,6 +68,21 @@ void MemoryHierarchy::beginLaunch(std::uint64_t l1DataBytes)
     m_windows.clear();
     m_dramReadAtLaunch = m_dram.bytesRead();
     m_dramWrittenAtLaunch = m_dram.bytesWritten();
+}
+
+std::uint32_t MemoryHierarchy::l1LineBytes() const
+{
+    return static_cast<std::uint32_t>(std::max(32, m_profile.caches.l1LineBytes));
+}
+
+L1Cache& MemoryHierarchy::loadingL1(std::uint32_t sm)
+{
+    L1Cache& l1 = m_l1[sm];
+    if (!l1.enabled() && m_l1Bytes != 0) {
+        const auto sector = static_cast<std::uint32_t>(std::max(32, m_profile.caches.l1SectorBytes));
+        l1 = L1Cache(m_l1Bytes, l1LineBytes(), sector, static_cast<std::uint32_t>(m_profile.timing.l1Ways));
+    }
+    return l1;
 }
 
 void MemoryHierarchy::writeBack(const L2Outcome& outcome, std::uint64_t now)
@@ -116,7 +132,7 @@ std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> tx
             continue;
         }
         std::uint8_t fetch = t.sectors;
-        if (viaL1 && m_l1[sm].enabled()) {
+        if (viaL1 && loadingL1(sm).enabled()) {
             const auto access = m_l1[sm].load(t.address, t.sectors, now);
             const auto missing = static_cast<std::uint8_t>(t.sectors & ~access.hit);
             m_counters.l1HitSectors += std::uint64_t { sectorCount(access.hit) };

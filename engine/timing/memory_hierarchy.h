@@ -100,6 +100,9 @@ public:
     std::uint64_t dramBytesWritten() const { return m_dram.bytesWritten() - m_dramWrittenAtLaunch; }
 
 private:
+    /// `sm`'s L1, built empty at its first load of the launch (disabled when the carve-out leaves no L1).
+    L1Cache& loadingL1(std::uint32_t sm);
+    std::uint32_t l1LineBytes() const;
     std::uint64_t readL2(const MemTxn& txn, std::uint8_t sectors, std::uint64_t now);
     void writeBack(const L2Outcome& outcome, std::uint64_t now);
     void storeL2(const MemTxn& txn, std::uint64_t now);
@@ -113,6 +116,7 @@ private:
 
     const DeviceProfile& m_profile;
     std::vector<L1Cache> m_l1;
+    std::uint64_t m_l1Bytes = 0; ///< this launch's L1 capacity (beginLaunch); 0: no L1
     L2Cache m_l2;
     DramModel m_dram;
     AtomicUnits m_atomicUnits;

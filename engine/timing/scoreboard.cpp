@@ -10,7 +10,7 @@ RegisterWait Scoreboard::waitFor(const StaticInstruction& instr, std::uint64_t n
             continue;
         for (std::uint8_t s = 0; s < instr.srcCount; ++s) {
             if (instr.src[s] == m_keys[i]) {
-                wait = m_waits[i];
+                wait = RegisterWait { m_waits[i].readyCycle, m_waits[i].memory };
                 break;
             }
         }

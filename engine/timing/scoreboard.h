@@ -19,6 +19,9 @@ struct RegisterWait {
 class Scoreboard {
 public:
     static constexpr std::size_t kEntries = 48;
+    /// Only the first `m_count` entries are ever read, so the arrays start uninitialized: an SM's 64 warp slots
+    /// would otherwise clear 60 KB at every launch.
+    Scoreboard() { }
 
     void clear() { m_count = 0; }
     /// The latest arrival among `instr`'s source registers still pending at `now` (readyCycle ≤ now: none).
@@ -33,8 +36,13 @@ private:
     void purge(std::uint64_t now);
     void set(RegKey key, std::uint64_t readyCycle, bool memory);
 
-    std::array<RegKey, kEntries> m_keys {};
-    std::array<RegisterWait, kEntries> m_waits {};
+    /// RegisterWait without its member initializers, so that it can be left uninitialized.
+    struct Wait {
+        std::uint64_t readyCycle;
+        bool memory;
+    };
+    std::array<RegKey, kEntries> m_keys;
+    std::array<Wait, kEntries> m_waits;
     std::uint32_t m_count = 0;
 };
 

@@ -8,22 +8,29 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
     : m_id(id)
     , m_ctx(context)
     , m_blocks(context.blocksPerSm)
-    , m_warps(std::size_t { context.blocksPerSm } * context.warpsPerBlock)
-    , m_scoreboards(m_warps.size())
-    , m_perScheduler(static_cast<std::uint32_t>((m_warps.size() + context.schedulers - 1) / context.schedulers))
-    , m_wakeReadyAt(std::size_t { m_perScheduler } * context.schedulers, kNever)
-    , m_wakeAge(m_wakeReadyAt.size(), 0)
-    , m_wakePipe(m_wakeReadyAt.size(), 0)
-    , m_pipeFree(context.schedulers)
-    , m_ready(m_perScheduler)
-    , m_issuedNow(m_warps.size(), 0)
     , m_schedulerWake(context.schedulers, 0)
     , m_recording(context.intervals && context.intervals->records(id))
 {
-    for (std::uint32_t s = 0; s < context.schedulers; ++s)
-        m_policies.push_back(makeWarpScheduler(context.policy));
+}
+
+void SmModel::allocateSlots()
+{
+    // Warp slots, scoreboards and the schedulers' arrays come with the SM's first block: a launch of a few
+    // blocks on a 132-SM device builds only the SMs it uses (their scoreboards alone are ~60 KB an SM).
+    const std::size_t warps = std::size_t { m_ctx.blocksPerSm } * m_ctx.warpsPerBlock;
+    m_warps.resize(warps);
+    m_scoreboards.resize(warps);
+    m_perScheduler = static_cast<std::uint32_t>((warps + m_ctx.schedulers - 1) / m_ctx.schedulers);
+    m_wakeReadyAt.assign(std::size_t { m_perScheduler } * m_ctx.schedulers, kNever);
+    m_wakeAge.assign(m_wakeReadyAt.size(), 0);
+    m_wakePipe.assign(m_wakeReadyAt.size(), 0);
+    m_pipeFree.resize(m_ctx.schedulers);
     for (auto& pipes : m_pipeFree)
         pipes.fill(0);
+    m_ready.resize(m_perScheduler);
+    m_issuedNow.assign(warps, 0);
+    for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s)
+        m_policies.push_back(makeWarpScheduler(m_ctx.policy));
 }
 
 bool SmModel::hasFreeBlockSlot() const
@@ -43,6 +50,8 @@ void SmModel::accumulate(std::uint64_t now)
 
 void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age)
 {
+    if (m_warps.empty())
+        allocateSlots();
     accumulate(now);
     const auto it = std::find_if(m_blocks.begin(), m_blocks.end(), [](const Block& b) { return !b.used; });
     const auto b = static_cast<std::uint32_t>(it - m_blocks.begin());

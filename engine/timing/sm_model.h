@@ -153,6 +153,7 @@ private:
     void recordStates(std::uint64_t now);
     void markIssued(Warp& w, std::uint32_t slot, std::uint64_t now);
     void emit(const Warp& w, std::uint32_t slot, WarpState state, std::uint64_t start, std::uint64_t end);
+    void allocateSlots();
 
     std::uint32_t m_id;
     const SmContext& m_ctx;

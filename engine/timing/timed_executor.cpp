@@ -4,6 +4,8 @@
 #include "engine/ptx/issue_order.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 namespace engine::timing {
 
@@ -53,9 +55,33 @@ namespace {
 
 } // namespace
 
+struct TimedExecutor::PreparedModule {
+    const ptx::Module* written = nullptr;
+    const DeviceProfile* profile = nullptr;
+    ScheduledModule scheduled;
+    std::vector<StaticInstruction> statics; ///< analyzeModuleFlat(scheduled.module)
+    std::map<std::string, KernelResources> resources; ///< moduleKernelResources for the profile's architecture
+};
+
 TimedExecutor::TimedExecutor(TimingOptions options)
     : m_options(std::move(options))
 {
+}
+
+TimedExecutor::~TimedExecutor() = default;
+
+const TimedExecutor::PreparedModule& TimedExecutor::prepared(const ptx::Module& module, const DeviceProfile& profile)
+{
+    if (!m_prepared || m_prepared->written != &module || m_prepared->profile != &profile) {
+        auto p = std::make_unique<PreparedModule>();
+        p->written = &module;
+        p->profile = &profile;
+        p->scheduled = scheduledCopy(module);
+        p->statics = analyzeModuleFlat(p->scheduled.module);
+        p->resources = moduleKernelResources(module, deviceArchOf(profile));
+        m_prepared = std::move(p);
+    }
+    return *m_prepared;
 }
 
 Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
@@ -73,10 +99,11 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     TimingOptions options = m_options;
     options.deviceMemory = m_memory.get();
     const auto& fn = request.module->functions[request.kernel];
+    const PreparedModule& module = prepared(*request.module, *request.profile);
     if (request.registersPerThread > 0) {
         options.registersPerThread = request.registersPerThread;
     } else {
-        const auto resources = moduleKernelResources(*request.module, deviceArchOf(*request.profile));
+        const auto& resources = module.resources;
         if (const auto it = resources.find(fn.name); it != resources.end() && it->second.registers > 0)
             options.registersPerThread = static_cast<std::uint32_t>(it->second.registers);
     }
@@ -89,14 +116,14 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
         options.registersPerThread = static_cast<std::uint32_t>(std::min<std::uint64_t>(options.registersPerThread, fit));
     }
     // The SMs issue the instructions in the order ptxas gives them; results keep the PTX's own PCs.
-    const ScheduledModule scheduled = scheduledCopy(*request.module);
     simt::LaunchRequest inIssueOrder = request;
-    inIssueOrder.module = &scheduled.module;
+    inIssueOrder.module = &module.scheduled.module;
+    options.statics = &module.statics;
     auto result = runTimedKernel(inIssueOrder, memory, options, stop);
     if (!result)
         return result.error();
     TimedLaunch timed = std::move(result).value();
-    toWrittenOrder(timed, scheduled, request.kernel);
+    toWrittenOrder(timed, module.scheduled, request.kernel);
     KernelOutcome outcome;
     outcome.stats = timed.stats;
     outcome.memory = timed.memory;

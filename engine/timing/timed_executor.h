@@ -21,14 +21,24 @@ public:
     /// Kept in the L2 (MemoryHierarchy::deviceWrite); writes before the first launch wait for its device profile.
     void deviceWritten(std::uint64_t address, std::uint64_t bytes) override;
 
+    ~TimedExecutor() override;
+
     /// Everything the last launch produced (its intervals went to the KernelOutcome), or null before the first.
     const TimedLaunch* last() const { return m_last ? &*m_last : nullptr; }
 
 private:
+    struct PreparedModule;
+    /// What every launch of `module` on `profile` needs before it runs — the module in issue order, its static
+    /// analysis, ptxas's register counts — made once: a scenario launches one module many times, and for short
+    /// launches this preparation took longer than the launch. The module must not change while this executor
+    /// runs it (runScenario holds it constant).
+    const PreparedModule& prepared(const ptx::Module& module, const DeviceProfile& profile);
+
     TimingOptions m_options;
     const DeviceProfile* m_profile = nullptr;
     std::unique_ptr<MemoryHierarchy> m_memory;
     std::optional<TimedLaunch> m_last;
+    std::unique_ptr<PreparedModule> m_prepared;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> m_pendingWrites; ///< address, bytes; before the first launch
 };
 

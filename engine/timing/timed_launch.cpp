@@ -80,7 +80,8 @@ namespace {
         const simt::LaunchPlan& m_plan;
         const TimingOptions& m_options;
         MemoryHierarchy& m_hierarchy;
-        std::vector<StaticInstruction> m_statics; ///< analyzeModuleFlat
+        std::vector<StaticInstruction> m_ownStatics; ///< analyzeModuleFlat, unless TimingOptions::statics has it
+        const std::vector<StaticInstruction>& m_statics;
         PipeTiming m_pipes;
         IntervalRecorder m_intervals;
         SmContext m_context;
@@ -113,7 +114,8 @@ namespace {
         , m_plan(plan)
         , m_options(options)
         , m_hierarchy(hierarchy)
-        , m_statics(analyzeModuleFlat(*request.module))
+        , m_ownStatics(options.statics ? std::vector<StaticInstruction> {} : analyzeModuleFlat(*request.module))
+        , m_statics(options.statics ? *options.statics : m_ownStatics)
         , m_pipes(makePipeTiming(*request.profile))
         , m_intervals(static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals,
               options.sink)

@@ -4,6 +4,7 @@
 #include "engine/profiling/memory_counters.h"
 #include "engine/simt/launch.h"
 #include "engine/timing/memory_hierarchy.h"
+#include "engine/timing/static_instruction.h"
 #include "engine/timing/steady_state_detector.h"
 #include "engine/timing/trace_memory.h"
 #include "engine/timing/warp_scheduler.h"
@@ -38,6 +39,9 @@ struct TimingOptions {
     /// Host threads the launch may use (0: one per hardware thread). Every result is the same for every
     /// count (block_source.h): with two or more, the blocks run functionally ahead of the timing model.
     unsigned threads = 0;
+    /// analyzeModuleFlat of the request's module, kept by a caller that launches it many times (TimedExecutor);
+    /// null: analyzed for this launch.
+    const std::vector<StaticInstruction>* statics = nullptr;
 };
 
 /// `threads` with 0 replaced by the number of hardware threads (at least 1).

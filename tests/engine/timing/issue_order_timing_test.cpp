@@ -4,6 +4,8 @@
 #include "timing_test_util.h"
 
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 namespace {
 
@@ -86,6 +88,40 @@ TEST(TimedIssueOrder, SameOutputsAndPerPcCountsInThePtxOrder)
     for (const auto& request : t.outcome.sampledRequests) {
         const auto opcode = module.functions[kernel].instructions[request.pc.value].opcode;
         EXPECT_TRUE(opcode == engine::ptx::Opcode::Ld || opcode == engine::ptx::Opcode::St);
+    }
+}
+
+/// matrix_ab with its first kernel (simpleMultiply) moved after the other two: another module, whose function
+/// indices differ.
+engine::ptx::Module reorderedMatrixAb()
+{
+    std::ifstream in(testing_paths::sourceDir() / "resources/kernels/sm_80/matrix_ab.ptx");
+    std::stringstream s;
+    s << in.rdbuf();
+    const std::string text = s.str();
+    const std::string entry = ".visible .entry";
+    const auto first = text.find(entry);
+    const auto second = text.find(entry, first + 1);
+    return simt_testing::parse(text.substr(0, first) + text.substr(second) + "\n" + text.substr(first, second - first),
+        "matrix_ab_reordered.ptx");
+}
+
+TEST(TimedIssueOrder, AnExecutorPreparesEveryModuleItRuns)
+{
+    // TimedExecutor prepares a module once (its issue order, static analysis, ptxas's counts) and keeps that for
+    // the module's next launches; a launch of another module must not run the last one's preparation.
+    const auto written = simt_testing::corpus("matrix_ab");
+    const auto reordered = reorderedMatrixAb();
+    ASSERT_NE(written.findFunction("simpleMultiply"), reordered.findFunction("simpleMultiply"));
+    engine::FunctionalExecutor functional;
+    engine::timing::TimedExecutor timed;
+    for (const auto* module : { &written, &reordered, &written }) {
+        const Result f = multiply(functional, *module, 32);
+        const Result t = multiply(timed, *module, 32);
+        EXPECT_EQ(0, std::memcmp(f.c.data(), t.c.data(), f.c.size() * sizeof(float)));
+        const auto kernel = static_cast<std::size_t>(module->findFunction("simpleMultiply"));
+        EXPECT_EQ(f.outcome.stats.perFunction[kernel].warpExecutions, t.outcome.stats.perFunction[kernel].warpExecutions);
+        EXPECT_EQ(f.outcome.stats.warpInstructions, t.outcome.stats.warpInstructions);
     }
 }
 
