@@ -7,7 +7,12 @@
 # whether every thread count's JSON equals the 1-thread one byte for byte; then the same launches held to two cores
 # (taskset), the branch on 1 and 2 threads; then the corpus on one thread, parent against branch.
 #
-#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus ...]   (all three when none is named)
+# `speed`: corpus_speed (bench/corpus_speed.cpp) of the parent and of this branch, carried as speed_base and
+# speed_new, alternated twice on one core: timed warp instructions per second of every corpus scenario.
+# `phases`: a build carried as `phases` that prints where a launch's wall time went (WARPSCOPE_PHASES=1; an
+# instrumented build, not kept in the repository) for the large launches on 16 threads and on two cores.
+#
+#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus|speed|phases ...]   (the first three when none is named)
 set -u
 D=.devcarry/issue24
 parts=${*:-table two corpus}
@@ -50,4 +55,23 @@ want corpus && for f in $(find $S/corpus -name '*.json' | sort); do
     b=$(t $D/base run "$f" --threads 1 --json); w=$(wi)
     n=$(t $D/new run "$f" --threads 1 --json)
     echo "corpus $(basename "$f" .json) warp_instructions $w base $b new $n"
+done
+want speed && for round in 1 2; do
+    for v in base new; do
+        taskset -c 2 $D/speed_$v --repeat 5 $S/corpus > "$OUT/speed_${v}_$round.txt"
+        echo "speed round $round $v: $(tail -1 "$OUT/speed_${v}_$round.txt")"
+    done
+done
+want phases && for spec in "offset16M|$S/offset_copy.json --device h100 --set n=16777216 --set offset=1" \
+    "muld512|$S/corpus/muld.json --device h100 --set ha=512 --set wa=512 --set wb=512" \
+    "muld1024|$S/corpus/muld.json --device h100 --set ha=1024 --set wa=1024 --set wb=1024"; do
+    name=${spec%%|*}; args=${spec#*|}
+    for how in "16|" "2|taskset -c 0,1" "1|taskset -c 0,1"; do
+        n=${how%%|*}; pin=${how#*|}
+        s=$(date +%s.%N)
+        # shellcheck disable=SC2086
+        WARPSCOPE_PHASES=1 $pin $D/phases run $args --threads $n --json 2> "$OUT/phases_${name}_$n.txt" > /dev/null
+        echo "phases $name threads $n ${pin:+(two cores)} wall $(awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'):" \
+            $(tr '\n' ' ' < "$OUT/phases_${name}_$n.txt")
+    done
 done

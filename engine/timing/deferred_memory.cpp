@@ -136,33 +136,56 @@ void MemoryHierarchy::applyWindow()
 {
     std::vector<std::uint32_t>& busy = m_busyWindows;
     busy.clear();
+    const std::uint64_t width = m_windowEnd - m_windowStart;
+    m_cycleStarts.assign(width + 1, 0);
     for (std::uint32_t sm = 0; sm < m_windows.size(); ++sm) {
         WindowRequests& window = m_windows[sm];
         window.arrivals.resize(window.requests.size());
-        if (!window.requests.empty())
-            busy.push_back(sm);
-    }
-    // Each SM's queue is in issue order, its cycles rising: a merge by cycle, SMs in order within a cycle.
-    for (std::uint64_t cycle = m_windowStart; cycle < m_windowEnd && !busy.empty(); ++cycle) {
-        for (const std::uint32_t sm : busy) {
-            WindowRequests& window = m_windows[sm];
-            for (; window.applied < window.requests.size() && window.requests[window.applied].cycle == cycle;
-                 ++window.applied) {
-                const WindowRequests::Request& request = window.requests[window.applied];
-                if (!m_attributeTraffic) {
-                    window.arrivals[window.applied] = apply(request);
-                    continue;
-                }
-                // During windows m_counters holds the L2's counts only (the L1s' are per SM).
-                const MemoryTraffic before { dramBytesRead(), dramBytesWritten(), m_counters };
-                window.arrivals[window.applied] = apply(request);
-                auto& perBlock = m_blockTraffic[sm];
-                if (perBlock.size() <= request.owner)
-                    perBlock.resize(request.owner + 1);
-                perBlock[request.owner].addDifference(
-                    MemoryTraffic { dramBytesRead(), dramBytesWritten(), m_counters }, before);
-            }
+        if (window.requests.empty())
+            continue;
+        busy.push_back(sm);
+        for (const WindowRequests::Request& request : window.requests) {
+            if (request.cycle >= m_windowStart && request.cycle < m_windowEnd)
+                ++m_cycleStarts[request.cycle - m_windowStart + 1];
         }
+    }
+    // (cycle, SM, issue) order by a counting sort on the cycle: SMs are visited in order and each SM's queue is
+    // in issue order, so within a cycle the SMs stay in order and each SM's requests in issue order. One pass
+    // over the requests, not one over every SM per cycle of the window.
+    for (std::uint64_t c = 0; c < width; ++c)
+        m_cycleStarts[c + 1] += m_cycleStarts[c];
+    m_applyOrder.resize(m_cycleStarts[width]);
+    for (const std::uint32_t sm : busy) {
+        WindowRequests& window = m_windows[sm];
+        for (std::uint32_t i = 0; i < window.requests.size(); ++i) {
+            const std::uint64_t cycle = window.requests[i].cycle;
+            if (cycle >= m_windowStart && cycle < m_windowEnd)
+                m_applyOrder[m_cycleStarts[cycle - m_windowStart]++] = WindowRequests::Ref { sm, i };
+        }
+    }
+    // The L2's tags are far from the host's caches: ask for the set of a request a few places ahead.
+    constexpr std::size_t kPrefetchAhead = 8;
+    for (std::size_t k = 0; k < m_applyOrder.size(); ++k) {
+        if (k + kPrefetchAhead < m_applyOrder.size()) {
+            const WindowRequests::Ref ahead = m_applyOrder[k + kPrefetchAhead];
+            const WindowRequests::Request& later = m_windows[ahead.sm].requests[ahead.index];
+            if (later.kind != WindowRequests::Kind::DramRead)
+                m_l2.prefetch(later.txn->address);
+        }
+        const WindowRequests::Ref ref = m_applyOrder[k];
+        WindowRequests& window = m_windows[ref.sm];
+        const WindowRequests::Request& request = window.requests[ref.index];
+        if (!m_attributeTraffic) {
+            window.arrivals[ref.index] = apply(request);
+            continue;
+        }
+        // During windows m_counters holds the L2's counts only (the L1s' are per SM).
+        const MemoryTraffic before { dramBytesRead(), dramBytesWritten(), m_counters };
+        window.arrivals[ref.index] = apply(request);
+        auto& perBlock = m_blockTraffic[ref.sm];
+        if (perBlock.size() <= request.owner)
+            perBlock.resize(request.owner + 1);
+        perBlock[request.owner].addDifference(MemoryTraffic { dramBytesRead(), dramBytesWritten(), m_counters }, before);
     }
 }
 

@@ -125,6 +125,8 @@ private:
     std::uint64_t m_dramWrittenAtLaunch = 0;
     std::vector<WindowRequests> m_windows; ///< per SM, while deferring below the L1s
     std::vector<std::uint32_t> m_busyWindows; ///< applyWindow: the SMs that queued requests
+    std::vector<std::uint64_t> m_cycleStarts; ///< applyWindow: where each cycle's requests start in m_applyOrder
+    std::vector<WindowRequests::Ref> m_applyOrder; ///< applyWindow: the window's requests in (cycle, SM, issue) order
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
     std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles

@@ -23,6 +23,11 @@ inline bool isTicket(std::uint64_t cycle)
 /// (cycle, SM, order) order and works out each ticket's cycle.
 struct WindowRequests {
     enum class Kind : std::uint8_t { DramRead, L2Read, Store, Atomic, AtomicCas };
+    /// Request `index` of SM `sm`'s queue (MemoryHierarchy::applyWindow's order).
+    struct Ref {
+        std::uint32_t sm = 0;
+        std::uint32_t index = 0;
+    };
     struct Request {
         std::uint64_t cycle = 0;
         const MemTxn* txn = nullptr; ///< in the block's trace, which stays put until the window has settled
@@ -52,7 +57,6 @@ struct WindowRequests {
     std::vector<std::uint64_t> settled; ///< per completion, when settled
     std::vector<PendingLine> lines;
     CacheCounters l1; ///< this SM's L1 hits and misses, all windows together
-    std::size_t applied = 0; ///< settleWindow's position in `requests`
     std::uint32_t owner = 0; ///< the block slot of the requests being added
 
     /// Starts a window: forgets the last one's requests and tickets (the L1 counts stay).
@@ -64,7 +68,6 @@ struct WindowRequests {
         deps.clear();
         settled.clear();
         lines.clear();
-        applied = 0;
     }
     std::uint32_t add(Request request)
     {
