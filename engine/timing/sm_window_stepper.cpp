@@ -54,17 +54,25 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
                 m_due.push_back(sm);
         }
         m_memory.beginWindow(start, end);
-        m_workers.run(m_due.size(), [&](std::size_t i) {
-            const std::uint32_t sm = m_due[i];
-            std::uint64_t next = nextEvent[sm];
-            while (next < end)
-                next = m_sms[sm].step(next);
-        });
+        // Each SM has a home thread (WindowWorkers): its state stays in one core's caches from window to window.
+        const WindowWorkers::Home home = [this](std::size_t i) { return std::size_t { m_due[i] }; };
+        m_workers.run(
+            m_due.size(),
+            [&](std::size_t i) {
+                const std::uint32_t sm = m_due[i];
+                std::uint64_t next = nextEvent[sm];
+                while (next < end)
+                    next = m_sms[sm].step(next);
+            },
+            home);
         m_memory.applyWindow(); // in (cycle, SM, issue) order, on this thread
-        m_workers.run(m_due.size(), [&](std::size_t i) { // what is left is each SM's own
-            m_memory.settleSmWindow(m_due[i]);
-            m_sms[m_due[i]].settle(end);
-        });
+        m_workers.run(
+            m_due.size(),
+            [&](std::size_t i) { // what is left is each SM's own
+                m_memory.settleSmWindow(m_due[i]);
+                m_sms[m_due[i]].settle(end);
+            },
+            home);
         for (const std::uint32_t sm : m_due)
             m_sms[sm].drainIntervals(m_intervals);
         if (auto error = retireInOrder(retire))

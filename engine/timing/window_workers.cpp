@@ -27,13 +27,20 @@ namespace {
 } // namespace
 
 WindowWorkers::WindowWorkers(unsigned threads, bool background)
-    : m_spins(threads <= std::max(1u, std::thread::hardware_concurrency()) ? kSpins : 0)
+    : m_count(std::max(1u, threads))
+    , m_spins(threads <= std::max(1u, std::thread::hardware_concurrency()) ? kSpins : 0)
+    , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
+    , m_claims(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
 {
-    for (unsigned t = 1; t < threads; ++t) {
-        m_threads.emplace_back([this, background] {
+    for (std::size_t i = 0; i < kMaxBatch; ++i) {
+        m_homes[i].store(0, std::memory_order_relaxed);
+        m_claims[i].store(0, std::memory_order_relaxed);
+    }
+    for (std::size_t t = 1; t < m_count; ++t) {
+        m_threads.emplace_back([this, background, t] {
             if (background)
                 lowerThreadPriority();
-            work();
+            work(t);
         });
     }
 }
@@ -45,25 +52,32 @@ WindowWorkers::~WindowWorkers()
     m_threads.clear(); // joins them while the atomics they read are still there
 }
 
-void WindowWorkers::take(std::uint64_t generation)
+void WindowWorkers::claim(std::size_t i, std::uint32_t batch)
 {
-    const auto batch = static_cast<std::uint32_t>(generation);
-    std::uint64_t state = m_state.load(std::memory_order_acquire);
-    for (;;) {
-        const auto next = static_cast<std::size_t>(state & 0xffffu);
-        const auto count = static_cast<std::size_t>((state >> 16) & 0xffffu);
-        if (static_cast<std::uint32_t>(state >> 32) != batch || next >= count)
+    std::uint32_t seen = m_claims[i].load(std::memory_order_relaxed);
+    while (seen < batch) {
+        if (m_claims[i].compare_exchange_weak(seen, batch, std::memory_order_acq_rel)) {
+            (*m_job)(i); // taken in this batch, which therefore has not ended: m_job is its job
+            if (m_done.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(m_state.load()))
+                m_done.notify_all();
             return;
-        if (!m_state.compare_exchange_weak(state, state + 1, std::memory_order_acq_rel))
-            continue;
-        (*m_job)(next); // the batch is still running: job `next` of it is not done yet
-        if (m_done.fetch_add(1, std::memory_order_acq_rel) + 1 == count)
-            m_done.notify_all();
-        state = m_state.load(std::memory_order_acquire);
+        }
     }
 }
 
-void WindowWorkers::work()
+void WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t count)
+{
+    for (std::size_t i = 0; i < count; ++i) {
+        if (m_homes[i].load(std::memory_order_relaxed) == self)
+            claim(i, batch);
+    }
+    // What is left, each thread starting at its own place so that the helpers do not queue for the same job.
+    const std::size_t from = count * self / m_count;
+    for (std::size_t k = 0; k < count; ++k)
+        claim((from + k) % count, batch);
+}
+
+void WindowWorkers::work(std::size_t self)
 {
     std::uint64_t seen = 0;
     for (;;) {
@@ -71,11 +85,14 @@ void WindowWorkers::work()
         seen = m_generation.load(std::memory_order_acquire);
         if (seen == kStop)
             return;
-        take(seen);
+        const std::uint64_t state = m_state.load(std::memory_order_acquire);
+        if (state >> 32 != (seen & 0xffffffffu))
+            continue; // a later batch was published meanwhile: the next wait sees it
+        take(self, static_cast<std::uint32_t>(seen), static_cast<std::size_t>(state & 0xffffffffu));
     }
 }
 
-void WindowWorkers::run(std::size_t count, const Job& job)
+void WindowWorkers::run(std::size_t count, const Job& job, const Home& home)
 {
     if (count == 0)
         return;
@@ -84,23 +101,30 @@ void WindowWorkers::run(std::size_t count, const Job& job)
             job(i);
         return;
     }
-    for (std::size_t first = 0; first < count; first += kMaxBatch) { // the state word holds 16-bit counts
+    for (std::size_t first = 0; first < count; first += kMaxBatch) { // a slot per job of a batch
         const std::size_t size = std::min(kMaxBatch, count - first);
+        if (first == 0 && size == count) {
+            runBatch(size, job, home);
+            continue;
+        }
         const Job part = [&job, first](std::size_t i) { job(first + i); };
-        runBatch(size, first == 0 && size == count ? job : part);
+        const Home partHome = [&home, first](std::size_t i) { return home ? home(first + i) : first + i; };
+        runBatch(size, part, partHome);
     }
 }
 
-void WindowWorkers::runBatch(std::size_t count, const Job& job)
+void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home)
 {
     const std::uint64_t generation = m_generation.load(std::memory_order_relaxed) + 1;
+    const auto batch = static_cast<std::uint32_t>(generation);
     m_job = &job;
+    for (std::size_t i = 0; i < count; ++i)
+        m_homes[i].store(static_cast<std::uint32_t>((home ? home(i) : i) % m_count), std::memory_order_relaxed);
     m_done.store(0, std::memory_order_relaxed);
-    // One word: a thread takes a job only while generation, count and position are all this batch's.
-    m_state.store((generation & 0xffffffffu) << 32 | std::uint64_t { count } << 16, std::memory_order_release);
+    m_state.store(std::uint64_t { batch } << 32 | count, std::memory_order_release);
     m_generation.store(generation, std::memory_order_release); // wakes the threads
     m_generation.notify_all();
-    take(generation);
+    take(0, batch, count);
     waitUntil(m_done, m_spins, [count](std::size_t done) { return done == count; });
 }
 

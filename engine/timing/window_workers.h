@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -13,9 +14,16 @@ namespace engine::timing {
 /// blocks run apart (block_source.h). run() hands a batch to them and the calling thread, which takes part, and
 /// returns when every job is done. Batches are short (one window of a few SMs each), so idle threads spin briefly
 /// before they sleep.
+///
+/// Each job has a home thread: thread k (the caller is 0) first takes the jobs whose home is k, then helps with
+/// whatever is left. An SM stepped window after window by the same thread keeps its warps, scoreboards and L1 in
+/// that core's caches instead of moving to whichever thread came first; a thread done early still balances the
+/// load.
 class WindowWorkers {
 public:
     using Job = std::function<void(std::size_t)>;
+    /// Job i's home: its thread is home(i) modulo the thread count. Empty: job i's home is i.
+    using Home = std::function<std::size_t(std::size_t)>;
 
     /// `threads` in all, the caller's included (1: run() calls the jobs itself). `background`: the threads
     /// started here run at a lower priority (thread_priority.h).
@@ -24,23 +32,31 @@ public:
     WindowWorkers(const WindowWorkers&) = delete;
     WindowWorkers& operator=(const WindowWorkers&) = delete;
 
-    /// Calls job(i) for every i in [0, count), each once, on whichever thread takes it.
-    void run(std::size_t count, const Job& job);
+    /// Calls job(i) for every i in [0, count), each once, on whichever thread takes it (its home thread first).
+    void run(std::size_t count, const Job& job, const Home& home = {});
 
 private:
-    void work();
-    void runBatch(std::size_t count, const Job& job);
-    /// Runs jobs of batch `generation` until none is left; a thread that arrives after the batch ended takes none.
-    void take(std::uint64_t generation);
+    void work(std::size_t self);
+    void runBatch(std::size_t count, const Job& job, const Home& home);
+    /// Thread `self`'s part of batch `batch` (the low 32 bits of its generation) of `count` jobs: its home jobs,
+    /// then any left. A thread that arrives after the batch ended takes none.
+    void take(std::size_t self, std::uint32_t batch, std::size_t count);
+    /// Runs job i of `batch` if no thread has taken it yet.
+    void claim(std::size_t i, std::uint32_t batch);
 
-    static constexpr std::size_t kMaxBatch = 0xffff;
+    static constexpr std::size_t kMaxBatch = 256;
 
     std::vector<std::jthread> m_threads;
+    std::size_t m_count = 1; ///< threads in all, the caller's included
     int m_spins = 0; ///< how long a waiting thread spins before it sleeps
     const Job* m_job = nullptr; ///< the batch's, set before it is published
-    /// The batch: its generation (bits 32-63), its job count (16-31) and its next job (0-15). A job is taken by a
-    /// compare-exchange of the whole word, so a thread late for one batch never takes a job of the next, nor
-    /// reads the next one's count with this one's position.
+    /// Per job slot: the batch's home thread of the job, set before the batch is published (atomic: a thread late
+    /// for the last batch may still read them, to no effect).
+    std::unique_ptr<std::atomic<std::uint32_t>[]> m_homes;
+    /// Per job slot: the last batch that took it (the low 32 bits of its generation). Job i of batch b is free
+    /// while its slot holds less than b: a thread late for an earlier batch can take nothing of a later one.
+    std::unique_ptr<std::atomic<std::uint32_t>[]> m_claims;
+    /// The batch: its generation (bits 32-63) and its job count (0-31), published together.
     std::atomic<std::uint64_t> m_state { 0 };
     std::atomic<std::size_t> m_done { 0 };
     std::atomic<std::uint64_t> m_generation { 0 }; ///< a new batch; kStop ends the threads

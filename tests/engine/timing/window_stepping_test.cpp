@@ -160,9 +160,11 @@ TEST(WindowWorkers, EveryJobOfEveryBatchRunsOnce)
     for (const unsigned threads : { 1u, 2u, 5u }) {
         WindowWorkers workers(threads);
         for (std::size_t batch = 0; batch < 300; ++batch) {
-            const std::size_t count = batch % 37;
+            // Batches of up to 36 jobs, and some longer than a batch's job slots; homes given or not.
+            const std::size_t count = batch % 50 == 49 ? 300 + batch : batch % 37;
             std::vector<std::atomic<int>> runs(count);
-            workers.run(count, [&](std::size_t i) { runs[i].fetch_add(1); });
+            const WindowWorkers::Home home = [batch](std::size_t i) { return i * batch; };
+            workers.run(count, [&](std::size_t i) { runs[i].fetch_add(1); }, batch % 2 ? home : WindowWorkers::Home {});
             for (std::size_t i = 0; i < count; ++i)
                 ASSERT_EQ(runs[i].load(), 1) << threads << " threads, batch " << batch << ", job " << i;
         }
