@@ -44,10 +44,13 @@ PartialRunCallbacks RunController::partialCallbacks(quint64 job)
         [this, job](RunSnapshot soFar) {
             auto snapshot = std::make_shared<const RunSnapshot>(std::move(soFar));
             QMetaObject::invokeMethod(this, [this, job, snapshot = std::move(snapshot)] {
-                if (m_jobs.isCurrent(job) && m_running)
-                    Q_EMIT partial(job, snapshot);
+                if (!m_jobs.isCurrent(job) || !m_running)
+                    return;
+                m_partialFiles.removeBefore(job);
+                Q_EMIT partial(job, snapshot);
             }, Qt::QueuedConnection);
         },
+        m_partialFiles.pathFor(job),
     };
 }
 
@@ -70,7 +73,11 @@ void RunController::deliver(quint64 job, std::variant<RunSnapshot, QString> resu
         return;
     }
     m_snapshot = std::make_shared<const RunSnapshot>(std::move(std::get<RunSnapshot>(result)));
+    m_partialFiles.removeBefore(job);
     Q_EMIT finished(job, m_snapshot);
+    // Recorded whole, the run is read from its session database now: its partial results' file goes too.
+    if (!m_snapshot->databasePath.isEmpty())
+        m_partialFiles.removeBefore(job + 1);
 }
 
 } // namespace model

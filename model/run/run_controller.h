@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/run/background_jobs.h"
+#include "model/run/partial_run_files.h"
 #include "model/run/run_request.h"
 #include "model/run/run_snapshot.h"
 
@@ -38,12 +39,16 @@ public:
 
     /// Blocks until the worker threads ended (tests).
     void waitForIdle() { m_jobs.waitForIdle(); }
+    /// The scratch databases partial results are recorded in (tests).
+    const PartialRunFiles& partialFiles() const { return m_partialFiles; }
 
 Q_SIGNALS:
     void started(quint64 job, const QString& scenarioFile);
     void progress(quint64 job, int done, int total, const QString& current);
     /// The launches finished so far of a run still in flight (RunSnapshot::isPartial), at most one per
-    /// partialIntervalMs and never the last launch's: the whole run then comes with finished().
+    /// partialIntervalMs and never the last launch's: the whole run then comes with finished(). They are
+    /// recorded in a scratch database of the job's (databasePath, runId; never the session database), which
+    /// stays until a newer job delivers results.
     void partial(quint64 job, std::shared_ptr<const RunSnapshot> snapshot);
     void finished(quint64 job, std::shared_ptr<const RunSnapshot> snapshot);
     /// A user error naming file and line or JSON path.
@@ -57,6 +62,7 @@ private:
 
     std::shared_ptr<const engine::DeviceCatalog> m_catalog;
     std::shared_ptr<const RunSnapshot> m_snapshot;
+    PartialRunFiles m_partialFiles; ///< outlives the workers (m_jobs is destroyed first)
     bool m_running = false;
     quint64 m_runningJob = 0;
     BackgroundJobs m_jobs; ///< last member: destroyed (threads joined) first

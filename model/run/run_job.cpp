@@ -2,6 +2,7 @@
 
 #include "model/run/kernel_executor_factory.h"
 #include "model/run/run_snapshot_builder.h"
+#include "model/store/partial_run_recorder.h"
 #include "model/store/run_recorder.h"
 
 #include "engine/host/prepared_scenario.h"
@@ -10,6 +11,7 @@
 #include <QObject>
 
 #include <algorithm>
+#include <optional>
 
 namespace model {
 
@@ -29,19 +31,38 @@ int launchStepCount(const engine::ResolvedScenario& scenario)
         [](const auto& step) { return std::holds_alternative<engine::LaunchOp>(step.op); }));
 }
 
-/// Hands `partial` a snapshot after each launch it wants, but the last: that one comes with the whole run.
-void setPartialCallback(
-    engine::RunOptions& options, const PartialRunCallbacks& partial, const engine::PreparedScenario& prepared)
+/// The scratch recording of a run's partial snapshots (PartialRunCallbacks::database), opened at the first.
+struct ScratchRecording {
+    std::optional<PartialRunRecorder> recorder;
+    bool opened = false; ///< tried: a database that cannot be opened is not tried again
+};
+
+/// Hands `partial` a snapshot after each launch it wants, but the last: that one comes with the whole run. With a
+/// scratch database the launches finished so far are recorded there first; one that cannot be written leaves the
+/// snapshots without a database, and the run goes on.
+void setPartialCallback(engine::RunOptions& options, const PartialRunCallbacks& partial,
+    const engine::PreparedScenario& prepared, ScratchRecording& scratch)
 {
     if (!partial.wanted || !partial.deliver)
         return;
     const int planned = launchStepCount(prepared.scenario);
-    options.launchFinished = [&partial, &prepared, planned](const engine::RunReport& soFar) {
+    options.launchFinished = [&partial, &prepared, &scratch, planned](const engine::RunReport& soFar) {
         const auto done = static_cast<int>(soFar.launches.size());
         if (done >= planned || !partial.wanted(done, planned))
             return;
         auto snapshot = buildRunSnapshot(soFar, *prepared.profile);
         snapshot.launchesPlanned = planned;
+        if (!partial.database.isEmpty() && !scratch.opened) {
+            scratch.opened = true;
+            if (auto opened = PartialRunRecorder::open(partial.database.toStdString(), prepared))
+                scratch.recorder.emplace(std::move(opened).value());
+        }
+        if (scratch.recorder) {
+            if (const auto runId = scratch.recorder->record(soFar)) {
+                snapshot.databasePath = partial.database;
+                snapshot.runId = *runId;
+            }
+        }
         partial.deliver(std::move(snapshot));
     };
 }
@@ -72,7 +93,8 @@ JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::Devic
             progress(static_cast<int>(units), static_cast<int>(p.stepCount * kUnitsPerStep), current);
         };
     }
-    setPartialCallback(options, partial, *prepared);
+    ScratchRecording scratch; // outlives the run, which records into it
+    setPartialCallback(options, partial, *prepared, scratch);
     const auto report
         = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, *executor, options);
     if (!report)

@@ -28,6 +28,10 @@ using JobResult = std::variant<Snapshot, QString>;
 struct PartialRunCallbacks {
     std::function<bool(int launchesDone, int launchCount)> wanted;
     std::function<void(RunSnapshot soFar)> deliver;
+    /// A scratch database, never the session database: the finished launches are recorded there as each
+    /// snapshot is built (PartialRunRecorder), and the snapshot names it (databasePath, runId) for the views that
+    /// read databases. Empty: snapshots name no database.
+    QString database;
 };
 
 /// Prepares and runs one scenario on the calling (worker) thread, then copies the report into a snapshot.

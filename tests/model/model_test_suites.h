@@ -11,6 +11,7 @@ std::unique_ptr<QObject> makeDeviceListModelTest();
 std::unique_ptr<QObject> makeDeviceCatalogLoadTest();
 std::unique_ptr<QObject> makeOccupancyModelTest();
 std::unique_ptr<QObject> makeRunControllerTest();
+std::unique_ptr<QObject> makePartialRunRecordingTest();
 std::unique_ptr<QObject> makeSweepControllerTest();
 std::unique_ptr<QObject> makeTimeRangeHistoryTest();
 std::unique_ptr<QObject> makeLaunchFormTest();

@@ -10,6 +10,7 @@ int main(int argc, char** argv)
     int failures = 0;
     for (auto make : { model::tests::makeDeviceListModelTest, model::tests::makeDeviceCatalogLoadTest,
              model::tests::makeOccupancyModelTest, model::tests::makeRunControllerTest,
+             model::tests::makePartialRunRecordingTest,
              model::tests::makeSweepControllerTest, model::tests::makeTimeRangeHistoryTest,
              model::tests::makeLaunchFormTest, model::tests::makeFormFieldTest }) {
         const auto suite = make();
