@@ -179,7 +179,11 @@ void MainWindow::showRunSnapshot(std::shared_ptr<const model::RunSnapshot> snaps
         showLaunchOccupancy(0);
     m_streamView->setSnapshot(snapshot);
     m_launchSummary->setSnapshot(snapshot);
-    m_roofline->showRun(snapshot);
+    m_roofline->showRun(snapshot, moreOfShown);
+    // A whole run reaches the Warp Timeline once recorded (SessionController::currentRunChanged); results so far
+    // come recorded in a scratch database of their own.
+    if (snapshot && snapshot->isPartial() && !snapshot->databasePath.isEmpty())
+        m_warpTimeline->showRunSoFar(snapshot->databasePath, snapshot->runId);
     m_console->setSnapshot(snapshot);
     m_launchMemory->setSnapshot(std::move(snapshot));
 }

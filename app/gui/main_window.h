@@ -68,6 +68,7 @@ public:
     views::BandwidthView* bandwidthView() const { return m_bandwidthView; }
     views::LaunchSummaryPanel* launchSummary() const { return m_launchSummary; }
     views::WarpTimelineView* warpTimeline() const { return m_warpTimeline; }
+    RooflineDocks* rooflineDocks() const { return m_roofline; }
     views::LaunchMemoryChart* launchMemoryChart() const { return m_launchMemory; }
     views::ConsoleView* console() const { return m_console; }
     model::TimeRangeHistory* timeRange() const { return m_timeRange; }

@@ -33,13 +33,14 @@ RooflineDocks::RooflineDocks(QMainWindow* window)
     });
 }
 
-void RooflineDocks::showRun(const std::shared_ptr<const model::RunSnapshot>& snapshot)
+void RooflineDocks::showRun(const std::shared_ptr<const model::RunSnapshot>& snapshot, bool moreOfShown)
 {
     if (snapshot && !snapshot->databasePath.isEmpty() && snapshot->sweepPoints == 0)
         m_session->showRun(snapshot->databasePath, snapshot->runId);
     else
         m_session->showRun({}, 0);
-    selectLaunch(0);
+    if (!moreOfShown)
+        selectLaunch(0);
 }
 
 void RooflineDocks::setTimeRange(const std::optional<model::TimeRange>& range) { m_roofline->setTimeRange(range); }

@@ -29,8 +29,9 @@ class RooflineDocks : public QObject {
 public:
     explicit RooflineDocks(QMainWindow* window);
 
-    /// Reads the run's roofline in the background; a run not recorded in a database clears the views.
-    void showRun(const std::shared_ptr<const model::RunSnapshot>& snapshot);
+    /// Reads the run's roofline in the background; a run not recorded in a database clears the views. `moreOfShown`
+    /// (more of the run shown, as its launches finish) keeps the launch chosen; else the first is.
+    void showRun(const std::shared_ptr<const model::RunSnapshot>& snapshot, bool moreOfShown = false);
     void setTimeRange(const std::optional<model::TimeRange>& range);
     void selectLaunch(int index);
 

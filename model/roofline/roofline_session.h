@@ -30,6 +30,7 @@ public:
     /// Baselines first, then the current run: every run the charts draw.
     QVector<std::shared_ptr<const RooflineRun>> shownRuns() const;
     bool isBusy() const { return m_jobs.isBusy(); }
+    void waitForIdle() { m_jobs.waitForIdle(); } ///< tests
 
 signals:
     void changed();

@@ -1,17 +1,26 @@
-// While a scenario runs, each launch's results show as soon as the launch ends (RunController::partial), and
-// what the user chooses meanwhile survives the whole run's arrival.
+// While a scenario runs, each launch's results show as soon as the launch ends (RunController::partial) — the
+// views that read databases from the scratch database the run records them in — and what the user chooses
+// meanwhile survives the whole run's arrival.
 #include "tests/views/open_and_run.h"
 #include "tests/views/views_test_suites.h"
 
 #include "app/gui/main_window.h"
+#include "app/gui/roofline_docks.h"
 #include "app/gui/run_session.h"
 #include "model/device/device_catalog_load.h"
+#include "model/roofline/roofline_session.h"
 #include "model/run/run_controller.h"
 #include "model/run/time_range_history.h"
+#include "model/store/timeline_loader.h"
+#include "views/roofline/roofline_chart.h"
+#include "views/roofline/roofline_view.h"
 #include "views/streams/stream_timeline_canvas.h"
 #include "views/streams/stream_view.h"
 #include "views/summary/launch_summary_panel.h"
+#include "views/timeline/warp_timeline_canvas.h"
+#include "views/timeline/warp_timeline_view.h"
 
+#include <QCoreApplication>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
@@ -72,6 +81,56 @@ private Q_SLOTS:
         QVERIFY(!firstCounters.isEmpty());
         QCOMPARE(firstCounters, countersOf(tree->topLevelItem(0)));
         QVERIFY(!window.launchSummary()->headerText().contains(QStringLiteral("so far")));
+    }
+
+    void theWarpTimelineAndTheRooflineShowTheFirstLaunchBeforeTheRunFinishes()
+    {
+        app::MainWindow window(model::loadDeviceCatalog({}));
+        QSignalSpy idle(window.session(), &app::RunSession::idle);
+        auto* runs = window.session()->runController();
+        auto* timeline = window.warpTimeline();
+        auto* roofline = window.rooflineDocks();
+        bool seen = false;
+        bool stillRunning = false;
+        QString kernel;
+        QString timelineHeader;
+        QString timelineHeaderAgain;
+        int warpRows = 0;
+        std::size_t rooflineLaunches = 0;
+        int rooflineDots = 0;
+        connect(runs, &model::RunController::partial, this, [&](quint64, std::shared_ptr<const model::RunSnapshot> s) {
+            if (seen)
+                return;
+            seen = true;
+            // RunSession's handler asked both views for the scratch database: let their reads land, and only
+            // theirs (the run's own later results stay queued).
+            timeline->loader()->waitForIdle();
+            QCoreApplication::sendPostedEvents(timeline->loader(), QEvent::MetaCall);
+            roofline->session()->waitForIdle();
+            QCoreApplication::sendPostedEvents(roofline->session(), QEvent::MetaCall);
+            stillRunning = runs->isRunning();
+            kernel = s->launches.front().kernel;
+            timelineHeader = timeline->headerText();
+            warpRows = timeline->canvas()->rowCount();
+            const auto current = roofline->session()->current();
+            rooflineLaunches = current ? current->launches.size() : 0;
+            rooflineDots = roofline->rooflineView()->chart()->dotCount();
+            timeline->showRunSoFar(s->databasePath, s->runId); // as the next launch's results do
+            timelineHeaderAgain = timeline->headerText();
+        });
+        QVERIFY(openAndRun(window, QStringLiteral("staged_copy_4_streams.json"), idle));
+        QVERIFY(seen);
+        QVERIFY(stillRunning);
+        QVERIFY2(
+            timelineHeader.startsWith(QStringLiteral("The run so far, %1: ").arg(kernel)), qPrintable(timelineHeader));
+        QVERIFY(warpRows > 0);
+        QCOMPARE(timelineHeaderAgain, timelineHeader); // the launch shown stays, zoom and all
+        QCOMPARE(rooflineLaunches, std::size_t { 1 });
+        QVERIFY(rooflineDots > 0);
+        // The whole run then comes from the session database.
+        QTRY_VERIFY_WITH_TIMEOUT(timeline->headerText().startsWith(QStringLiteral("Run ")), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            roofline->session()->current() && roofline->session()->current()->launches.size() == 4, 30000);
     }
 
     void aRangeChosenWhileTheRunGoesOnStaysChosen()

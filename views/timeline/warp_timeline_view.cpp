@@ -53,31 +53,7 @@ WarpTimelineView::WarpTimelineView(QWidget* parent)
 
     connect(fit, &QPushButton::clicked, m_canvas, &WarpTimelineCanvas::fitAndRequest);
     connect(m_canvas, &WarpTimelineCanvas::windowRequested, m_loader, &model::TimelineLoader::request);
-    connect(m_loader, &model::TimelineLoader::loaded, this, [this](std::shared_ptr<const model::TimelineSlice> slice) {
-        if (slice->launchId == 0) {
-            m_header->setText(tr("Run %1 recorded no warp states (run it with the timing model).").arg(slice->runId));
-        } else {
-            const auto& w = slice->window;
-            m_header->setText(w.aggregated
-                    ? tr("Run %1, %2: per-SM state shares over cycles %3 – %4 (zoom in for single warps)")
-                          .arg(slice->runId)
-                          .arg(slice->kernel)
-                          .arg(slice->startCycle)
-                          .arg(slice->endCycle)
-                    : tr("Run %1, %2: %3 warp intervals over cycles %4 – %5")
-                          .arg(slice->runId)
-                          .arg(slice->kernel)
-                          .arg(w.intervals.size())
-                          .arg(slice->startCycle)
-                          .arg(slice->endCycle));
-        }
-        const bool newLaunch = !m_launch || m_launch->runId != slice->runId || m_launch->launchId != slice->launchId;
-        if (newLaunch)
-            m_launch = slice;
-        m_canvas->setSlice(std::move(slice));
-        if (newLaunch && m_range)
-            applyRange();
-    });
+    connect(m_loader, &model::TimelineLoader::loaded, this, &WarpTimelineView::showSlice);
     connect(m_canvas, &WarpTimelineCanvas::cyclesSelected, this, [this](double from, double to) {
         if (!m_launch || m_launch->launchId == 0)
             return;
@@ -90,7 +66,51 @@ WarpTimelineView::WarpTimelineView(QWidget* parent)
 void WarpTimelineView::showRun(const QString& dbPath, qint64 runId)
 {
     m_header->setText(tr("Reading run %1…").arg(runId));
+    load(dbPath, runId, tr("Run %1").arg(runId));
+}
+
+void WarpTimelineView::showRunSoFar(const QString& dbPath, qint64 runId)
+{
+    if (m_launch && m_launch->launchId != 0 && m_launch->runId == runId && m_launchPath == dbPath && m_path == dbPath)
+        return;
+    m_header->setText(tr("Reading the launches finished so far…"));
+    load(dbPath, runId, tr("The run so far"));
+}
+
+void WarpTimelineView::load(const QString& dbPath, qint64 runId, const QString& runName)
+{
+    m_path = dbPath;
+    m_runName = runName;
     m_loader->showRun(dbPath, runId, static_cast<std::uint32_t>(std::max(100, m_canvas->width())));
+}
+
+void WarpTimelineView::showSlice(std::shared_ptr<const model::TimelineSlice> slice)
+{
+    if (slice->launchId == 0) {
+        m_header->setText(tr("%1 recorded no warp states (run it with the timing model).").arg(m_runName));
+    } else {
+        const auto& w = slice->window;
+        m_header->setText(w.aggregated
+                ? tr("%1, %2: per-SM state shares over cycles %3 – %4 (zoom in for single warps)")
+                      .arg(m_runName, slice->kernel)
+                      .arg(slice->startCycle)
+                      .arg(slice->endCycle)
+                : tr("%1, %2: %3 warp intervals over cycles %4 – %5")
+                      .arg(m_runName, slice->kernel)
+                      .arg(w.intervals.size())
+                      .arg(slice->startCycle)
+                      .arg(slice->endCycle));
+    }
+    const bool newLaunch = !m_launch || m_launchPath != m_path || m_launch->runId != slice->runId
+        || m_launch->launchId != slice->launchId;
+    if (newLaunch) {
+        m_launch = slice;
+        m_launchPath = m_path;
+        m_canvas->setSlice(nullptr); // fitted anew even where another database numbers it as the one before
+    }
+    m_canvas->setSlice(std::move(slice));
+    if (newLaunch && m_range)
+        applyRange();
 }
 
 QString WarpTimelineView::headerText() const { return m_header->text(); }

@@ -27,6 +27,10 @@ public:
 
     /// Shows run `runId` of the session database `dbPath`.
     void showRun(const QString& dbPath, qint64 runId);
+    /// Shows the launches finished so far of a run in flight, recorded as run `runId` of the scratch database
+    /// `dbPath` (RunController::partial). The launch shown is final once there: later calls for the same run leave
+    /// it, and its zoom, as it is.
+    void showRunSoFar(const QString& dbPath, qint64 runId);
     WarpTimelineCanvas* canvas() const { return m_canvas; }
     model::TimelineLoader* loader() const { return m_loader; }
     QString headerText() const;
@@ -39,13 +43,18 @@ Q_SIGNALS:
     void rangeSelected(double fromUs, double toUs);
 
 private:
-    model::TimelineLoader* m_loader;
-    WarpTimelineCanvas* m_canvas;
+    void load(const QString& dbPath, qint64 runId, const QString& runName);
+    void showSlice(std::shared_ptr<const model::TimelineSlice> slice);
     void applyRange();
 
+    model::TimelineLoader* m_loader;
+    WarpTimelineCanvas* m_canvas;
     QLabel* m_header;
     std::optional<model::TimeRange> m_range;
+    QString m_path; ///< the database of the run asked for last
+    QString m_runName; ///< how the header names it: "Run 3", or a run in flight
     std::shared_ptr<const model::TimelineSlice> m_launch; ///< the launch shown (its first window)
+    QString m_launchPath; ///< the database m_launch came from
 };
 
 } // namespace views
