@@ -108,10 +108,16 @@ void BlockSource::workBatches(const std::stop_token& stop)
         std::vector<ExecutedBlock> ready = runBatch(next, count);
         next = ready.back().linear + 1;
         const bool failed = ready.back().error.has_value();
+        for (const ExecutedBlock& block : ready)
+            m_largestTraces = std::max(m_largestTraces, traceBytes(block.traces));
+        const std::uint64_t limit = m_in.traceBytesLimit;
+        const std::uint64_t ahead = limit == 0 ? kAheadBytes : std::min(kAheadBytes, limit / 4);
+        const auto fits = static_cast<std::size_t>(std::min<std::uint64_t>(kMaxQueued, ahead / std::max<std::uint64_t>(1, m_largestTraces)));
         {
             const std::scoped_lock lock(m_mutex);
             for (ExecutedBlock& block : ready)
                 m_queue.push_back(std::move(block));
+            m_capacity = std::max(2 * m_refill, fits); // only here, while this worker does not wait for room
         }
         m_changed.notify_all();
         if (failed)

@@ -67,6 +67,12 @@ public:
     /// block that never ends then stops or runs on as it would serially, once).
     static constexpr std::uint64_t kSpeculativeInstructions = std::uint64_t { 1 } << 22;
     static constexpr std::uint64_t kSpeculativeGrowth = 8;
+    /// Batches: the worker queues more than two batches while their traces stay within this many bytes (a quarter
+    /// of a lower trace limit), at most kMaxQueued blocks: it runs ahead while the SMs' threads are idle — the L2
+    /// pass, retiring blocks — so that they seldom wait for it. The first batches tell how large a block's
+    /// traces are.
+    static constexpr std::uint64_t kAheadBytes = std::uint64_t { 256 } << 20;
+    static constexpr std::size_t kMaxQueued = 2048;
 
     enum class Mode : std::uint8_t { Inline, Ahead, Batches };
 
@@ -119,6 +125,7 @@ private:
     std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
     std::unique_ptr<WindowWorkers> m_workers; ///< Batches
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed
+    std::uint64_t m_largestTraces = 0; ///< Batches: trace bytes of the largest block queued
     std::uint64_t m_rerun = 0;
     std::mutex m_mutex;
     std::condition_variable_any m_changed;
