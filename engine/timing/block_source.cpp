@@ -84,9 +84,11 @@ void BlockSource::work(const std::stop_token& stop)
         }
         ExecutedBlock block = runBlock(linear);
         const bool failed = block.error.has_value();
+        const std::size_t capacity = aheadCapacity(block, kAheadBlocks);
         {
             const std::scoped_lock lock(m_mutex);
             m_queue.push_back(std::move(block));
+            m_capacity = capacity; // only here, while this worker does not wait for room
         }
         m_changed.notify_all();
         if (failed)
@@ -108,21 +110,28 @@ void BlockSource::workBatches(const std::stop_token& stop)
         std::vector<ExecutedBlock> ready = runBatch(next, count);
         next = ready.back().linear + 1;
         const bool failed = ready.back().error.has_value();
+        std::size_t capacity = 0;
         for (const ExecutedBlock& block : ready)
-            m_largestTraces = std::max(m_largestTraces, traceBytes(block.traces));
-        const std::uint64_t limit = m_in.traceBytesLimit;
-        const std::uint64_t ahead = limit == 0 ? kAheadBytes : std::min(kAheadBytes, limit / 4);
-        const auto fits = static_cast<std::size_t>(std::min<std::uint64_t>(kMaxQueued, ahead / std::max<std::uint64_t>(1, m_largestTraces)));
+            capacity = aheadCapacity(block, 2 * m_refill);
         {
             const std::scoped_lock lock(m_mutex);
             for (ExecutedBlock& block : ready)
                 m_queue.push_back(std::move(block));
-            m_capacity = std::max(2 * m_refill, fits); // only here, while this worker does not wait for room
+            m_capacity = capacity; // only here, while this worker does not wait for room
         }
         m_changed.notify_all();
         if (failed)
             return;
     }
+}
+
+std::size_t BlockSource::aheadCapacity(const ExecutedBlock& queued, std::size_t least)
+{
+    m_largestTraces = std::max(m_largestTraces, traceBytes(queued.traces));
+    const std::uint64_t limit = m_in.traceBytesLimit;
+    const std::uint64_t ahead = limit == 0 ? kAheadBytes : std::min(kAheadBytes, limit / 4);
+    const std::uint64_t fits = std::min<std::uint64_t>(kMaxQueued, ahead / std::max<std::uint64_t>(1, m_largestTraces));
+    return std::max(least, static_cast<std::size_t>(fits));
 }
 
 std::uint64_t BlockSource::speculativeBudget() const

@@ -34,7 +34,7 @@ struct ExecutedBlock {
 /// Runs a launch's blocks functionally and hands their traces to the timing model in linear order, in one of
 /// three ways:
 /// - Inline (one thread): a block runs when the timing model asks for it.
-/// - Ahead: a worker thread runs the blocks one after the other and queues up to kAheadBlocks of them while the
+/// - Ahead: a worker thread runs the blocks one after the other and queues them (aheadCapacity) while the
 ///   timing model replays the earlier ones.
 /// - Batches (kernels whose blocks may run apart, simt/block_independence.h): a worker thread runs batches of
 ///   blocks on several threads at once, each block against its own write overlay (SpeculativeSlot), and commits
@@ -67,10 +67,10 @@ public:
     /// block that never ends then stops or runs on as it would serially, once).
     static constexpr std::uint64_t kSpeculativeInstructions = std::uint64_t { 1 } << 22;
     static constexpr std::uint64_t kSpeculativeGrowth = 8;
-    /// Batches: the worker queues more than two batches while their traces stay within this many bytes (a quarter
-    /// of a lower trace limit), at most kMaxQueued blocks: it runs ahead while the SMs' threads are idle — the L2
-    /// pass, retiring blocks — so that they seldom wait for it. The first batches tell how large a block's
-    /// traces are.
+    /// The worker queues more than kAheadBlocks blocks (two batches) while their traces stay within this many
+    /// bytes (a quarter of a lower trace limit), at most kMaxQueued blocks: it runs ahead while the SMs' threads
+    /// are idle — the L2 pass, retiring blocks — so that they seldom wait for it. The blocks queued so far tell
+    /// how large a block's traces are.
     static constexpr std::uint64_t kAheadBytes = std::uint64_t { 256 } << 20;
     static constexpr std::size_t kMaxQueued = 2048;
 
@@ -111,6 +111,9 @@ private:
     /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
     /// which it runs the serial way; returns the blocks committed, that one last.
     std::vector<ExecutedBlock> runBatch(std::uint64_t first, std::size_t count);
+    /// The worker's queue capacity once `queued` is queued: kAheadBytes of the largest block's traces so far, at least
+    /// `least` blocks.
+    std::size_t aheadCapacity(const ExecutedBlock& queued, std::size_t least);
     /// The warp-instruction bound of a block run in a batch (SpeculativeSlot::run).
     std::uint64_t speculativeBudget() const;
     /// The trace-byte bound of the next block: the launch's limit less the traces held (0: none).
@@ -125,7 +128,7 @@ private:
     std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
     std::unique_ptr<WindowWorkers> m_workers; ///< Batches
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed
-    std::uint64_t m_largestTraces = 0; ///< Batches: trace bytes of the largest block queued
+    std::uint64_t m_largestTraces = 0; ///< trace bytes of the largest block queued
     std::uint64_t m_rerun = 0;
     std::mutex m_mutex;
     std::condition_variable_any m_changed;

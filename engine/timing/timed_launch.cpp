@@ -438,8 +438,12 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     const unsigned threads = resolveThreads(options.threads);
     const bool separable = threads >= 2 && !options.sampling.enabled && !plan->interleaved();
     const std::uint64_t firstWave = std::uint64_t(request.profile->smCount) * std::uint64_t(occupancy->blocksPerSm);
+    // On two threads a grid of several waves pipelines best: the blocks run one by one on one thread, the SMs step on
+    // the other, with none of the batches' or windows' overheads (on the device machine, muld 1 024 took 46 s with
+    // batches on two cores against 72 s on one: 1.55x; the two halves of the work are about equal).
     BlockSource::Mode functional = BlockSource::Mode::Inline;
-    if (separable && plan->blockCount > 1 && simt::blocksRunApart(*request.module))
+    const bool pipeline = threads == 2 && plan->blockCount > firstWave;
+    if (separable && !pipeline && plan->blockCount > 1 && simt::blocksRunApart(*request.module))
         functional = BlockSource::Mode::Batches;
     else if (separable && plan->blockCount > firstWave)
         functional = BlockSource::Mode::Ahead;
