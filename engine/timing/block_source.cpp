@@ -22,7 +22,7 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
         m_refill = slots;
         m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
     } else if (mode != Mode::Inline && m_in.blockCount > 0) {
-        m_worker = std::jthread([this](const std::stop_token& stop) { work(stop); });
+        m_worker = std::jthread([this](const std::stop_token& stop) { work(stop, 0); });
     }
 }
 
@@ -74,9 +74,9 @@ ExecutedBlock BlockSource::runBlock(std::uint64_t linear)
     return ExecutedBlock {linear, m_in.recorder->takeTraces(takeRecycled()), std::nullopt};
 }
 
-void BlockSource::work(const std::stop_token& stop)
+void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
 {
-    for (std::uint64_t linear = 0; linear < m_in.blockCount; ++linear) {
+    for (std::uint64_t linear = first; linear < m_in.blockCount; ++linear) {
         {
             std::unique_lock lock(m_mutex);
             if (!m_changed.wait(lock, stop, [this] { return m_queue.size() < m_capacity; }))
@@ -98,10 +98,12 @@ void BlockSource::work(const std::stop_token& stop)
 
 void BlockSource::workBatches(const std::stop_token& stop)
 {
-    lowerThreadPriority(); // the SMs' threads go first: they wait for nothing but these (thread_priority.h)
+    const std::uint64_t batched = std::min(m_in.blockCount, m_in.batchedBlocks);
+    if (batched == m_in.blockCount)
+        lowerThreadPriority(); // the SMs' threads go first: they wait for nothing but these (thread_priority.h)
     std::uint64_t next = 0;
-    while (next < m_in.blockCount) {
-        const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), m_in.blockCount - next));
+    while (next < batched) {
+        const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), batched - next));
         {
             std::unique_lock lock(m_mutex);
             if (!m_changed.wait(lock, stop, [&] { return m_queue.size() + count <= m_capacity; }))
@@ -122,6 +124,13 @@ void BlockSource::workBatches(const std::stop_token& stop)
         m_changed.notify_all();
         if (failed)
             return;
+    }
+    if (next < m_in.blockCount) {
+        {
+            const std::scoped_lock lock(m_mutex);
+            m_refill = 1; // next() wakes this worker when there is room for one block
+        }
+        work(stop, next);
     }
 }
 

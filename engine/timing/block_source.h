@@ -87,6 +87,9 @@ public:
         std::stop_source stop; ///< the caller's cancellation, requested too when the traces outgrow the limit
         SpeculativeSlot::Launch launch; ///< Batches: what each slot needs
         unsigned threads = 1; ///< Batches: threads that run a batch, this source's worker included
+        /// Batches: the leading blocks run in batches; the worker runs the rest one by one, as Ahead (a pipeline of
+        /// two threads batches only the first wave, which the SMs wait for before they start).
+        std::uint64_t batchedBlocks = ~std::uint64_t { 0 };
     };
 
     BlockSource(Inputs inputs, Mode mode);
@@ -106,7 +109,8 @@ public:
 
 private:
     ExecutedBlock runBlock(std::uint64_t linear);
-    void work(const std::stop_token& stop);
+    /// Ahead: runs blocks [first, blockCount) one by one into the queue.
+    void work(const std::stop_token& stop, std::uint64_t first);
     void workBatches(const std::stop_token& stop);
     /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
     /// which it runs the serial way; returns the blocks committed, that one last.

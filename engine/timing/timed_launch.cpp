@@ -44,10 +44,11 @@ namespace {
     /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
     class LaunchTimer {
     public:
-        /// `functional`: how the blocks run functionally (BlockSource), Batches on `functionalThreads` threads.
+        /// `functional`: how the blocks run functionally (BlockSource), Batches on `functionalThreads` threads, the
+        /// first `batchedBlocks` of them (BlockSource::Inputs).
         LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
             const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy, BlockSource::Mode functional,
-            unsigned functionalThreads);
+            unsigned functionalThreads, std::uint64_t batchedBlocks);
 
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
@@ -109,7 +110,7 @@ namespace {
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
         simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy,
-        BlockSource::Mode functional, unsigned functionalThreads)
+        BlockSource::Mode functional, unsigned functionalThreads, std::uint64_t batchedBlocks)
         : m_request(request)
         , m_plan(plan)
         , m_options(options)
@@ -138,7 +139,7 @@ namespace {
         BlockSource::Inputs blocks { &m_runner, &m_recorder, &m_issue, &m_stats.divergentBranches, &m_stats.perFunction,
             plan.blockCount, options.traceBytesLimit, m_traceStop,
             SpeculativeSlot::Launch { &plan, &memory, request.profile, request.module, request.kernel },
-            functionalThreads };
+            functionalThreads, batchedBlocks };
         m_source = std::make_unique<BlockSource>(std::move(blocks), functional);
     }
 
@@ -438,17 +439,18 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     const unsigned threads = resolveThreads(options.threads);
     const bool separable = threads >= 2 && !options.sampling.enabled && !plan->interleaved();
     const std::uint64_t firstWave = std::uint64_t(request.profile->smCount) * std::uint64_t(occupancy->blocksPerSm);
-    // On two threads a grid of several waves pipelines best: the blocks run one by one on one thread, the SMs step on
-    // the other, with none of the batches' or windows' overheads (on the device machine, muld 1 024 took 46 s with
-    // batches on two cores against 72 s on one: 1.55x; the two halves of the work are about equal).
+    // On two threads a grid of several waves pipelines best: after the first wave (in batches on both threads when
+    // they may run apart: the SMs wait for it), the blocks run one by one on one thread and the SMs step on the
+    // other, with none of the batches' or windows' overheads (on the device machine, muld 1 024 took 46 s with
+    // batches throughout on two cores against 72 s on one: 1.55x; the two halves of the work are about equal).
     BlockSource::Mode functional = BlockSource::Mode::Inline;
-    const bool pipeline = threads == 2 && plan->blockCount > firstWave;
-    if (separable && !pipeline && plan->blockCount > 1 && simt::blocksRunApart(*request.module))
+    const bool pipeline = separable && threads == 2 && plan->blockCount > firstWave;
+    if (separable && plan->blockCount > 1 && simt::blocksRunApart(*request.module))
         functional = BlockSource::Mode::Batches;
     else if (separable && plan->blockCount > firstWave)
         functional = BlockSource::Mode::Ahead;
-    auto timer = std::make_unique<LaunchTimer>(
-        request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy, functional, threads);
+    auto timer = std::make_unique<LaunchTimer>(request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy,
+        functional, threads, pipeline ? firstWave : plan->blockCount);
     if (plan->interleaved()) {
         if (auto error = timer->runCooperative(memory, stop))
             return *error;
@@ -456,7 +458,7 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // The SMs step window by window (same results for any count) on every thread, as batches run on every thread:
     // each set sleeps while the other works (the SMs wait for blocks, the batches for room in the queue). A worker
     // running blocks ahead one by one keeps its thread.
-    const unsigned smThreads = functional == BlockSource::Mode::Ahead ? std::max(1u, threads - 1) : threads;
+    const unsigned smThreads = functional == BlockSource::Mode::Ahead || pipeline ? std::max(1u, threads - 1) : threads;
     auto error = timer->usesAsync() ? timer->run(stop) : timer->runWindowed(stop, smThreads);
     if (error)
         return *error;

@@ -41,7 +41,7 @@ void expectSameLaunch(const engine::timing::TimedLaunch& a, const engine::timing
 TEST(BlockSource, RunningInBatchesGivesTheSerialLaunch)
 {
     // G80: 16 SMs of 3 blocks of 256 threads, so 256 blocks are more than five waves; offsetCopy's blocks run
-    // apart, in batches on every thread.
+    // apart, in batches on every thread (on two, only the first wave: then one by one beside the SMs' thread).
     const auto m = simt_testing::corpus("offset_copy");
     const std::uint32_t n = 1u << 16;
     const auto serial = timing_testing::timeCopy(m, "offsetCopy", "g80", n, n + 32, 1, onThreads(1));
