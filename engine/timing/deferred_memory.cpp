@@ -163,12 +163,18 @@ void MemoryHierarchy::applyWindow()
                 m_applyOrder[m_cycleStarts[cycle - m_windowStart]++] = WindowRequests::Ref { sm, i };
         }
     }
-    // The L2's tags are far from the host's caches: ask for the set of a request a few places ahead.
-    constexpr std::size_t kPrefetchAhead = 8;
+    // What a request reads is far from the host's caches — its transaction, in a block's trace another thread
+    // wrote, and the L2's set: ask for the transaction 16 places ahead and, by then arrived, for the set 8 ahead.
+    constexpr std::size_t kTxnAhead = 16;
+    constexpr std::size_t kSetAhead = 8;
+    const auto requestAt = [this](std::size_t k) -> const WindowRequests::Request& {
+        return m_windows[m_applyOrder[k].sm].requests[m_applyOrder[k].index];
+    };
     for (std::size_t k = 0; k < m_applyOrder.size(); ++k) {
-        if (k + kPrefetchAhead < m_applyOrder.size()) {
-            const WindowRequests::Ref ahead = m_applyOrder[k + kPrefetchAhead];
-            const WindowRequests::Request& later = m_windows[ahead.sm].requests[ahead.index];
+        if (k + kTxnAhead < m_applyOrder.size())
+            __builtin_prefetch(requestAt(k + kTxnAhead).txn);
+        if (k + kSetAhead < m_applyOrder.size()) {
+            const WindowRequests::Request& later = requestAt(k + kSetAhead);
             if (later.kind != WindowRequests::Kind::DramRead)
                 m_l2.prefetch(later.txn->address);
         }
