@@ -12,7 +12,10 @@
 # `phases`: a build carried as `phases` that prints where a launch's wall time went (WARPSCOPE_PHASES=1; an
 # instrumented build, not kept in the repository) for the large launches on 16 threads and on two cores.
 #
-#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus|speed|phases ...]   (the first three when none is named)
+# `single`: the parent and this branch on one thread, alternated three times, on a launch of four waves (muld
+# 1 024 x 512 x 512): whether one-thread speed fell.
+#
+#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus|speed|phases|single ...]   (the first three when none is named)
 set -u
 D=.devcarry/issue24
 parts=${*:-table two corpus}
@@ -74,4 +77,12 @@ want phases && for spec in "offset16M|$S/offset_copy.json --device h100 --set n=
         echo "phases $name threads $n ${pin:+(two cores)} wall $(awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'):" \
             $(tr '\n' ' ' < "$OUT/phases_${name}_$n.txt")
     done
+done
+want single && for round in 1 2 3; do
+    args="$S/corpus/muld.json --device h100 --set ha=1024 --set wa=512 --set wb=512 --threads 1 --json"
+    # shellcheck disable=SC2086
+    b=$(t taskset -c 3 $D/base run $args)
+    # shellcheck disable=SC2086
+    n=$(t taskset -c 3 $D/new run $args)
+    echo "single round $round muld1024x512x512 base $b new $n"
 done
