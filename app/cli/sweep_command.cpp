@@ -6,6 +6,7 @@
 #include "app/cli/param_overrides.h"
 #include "app/cli/run_report_json.h"
 #include "app/cli/sweep_recording.h"
+#include "engine/common/host_cores.h"
 #include "engine/host/kernel_executor.h"
 #include "engine/host/sweep.h"
 #include "engine/timing/timed_executor.h"
@@ -13,7 +14,6 @@
 
 #include <iostream>
 #include <sstream>
-#include <thread>
 #include <unistd.h>
 
 namespace app::cli {
@@ -94,7 +94,7 @@ int runSweepCommand(const ParsedArgs& args, CommandIo& io)
     timing.threads = 1; // the points already keep every worker busy
     // The workers' launches run at once: they share the bound on trace memory.
     timing.traceBytesLimit = engine::timing::defaultTraceBytesLimit(
-        options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency()));
+        options.threads ? options.threads : engine::usableCores());
     options.makeExecutor = [functional, timing]() -> std::unique_ptr<engine::KernelExecutor> {
         if (functional)
             return std::make_unique<engine::FunctionalExecutor>();
@@ -152,7 +152,7 @@ Command sweepCommand()
         {
             {"param", "NAME=FROM:TO[:STEP]", "the parameter to sweep, inclusive range", false},
             {"device", "ID[,ID...]", "device profile ids, comma-separated", false},
-            {"threads", "N", "worker threads (default: one per hardware thread)", false},
+            {"threads", "N", "worker threads (default: one per hardware thread it may use)", false},
             {"budget", "N", "warp instructions allowed per launch before it is stopped (default 2e9)", false},
             {"functional", "", "run kernels without the timing model (no time or bandwidth)", false},
             {"exact", "",

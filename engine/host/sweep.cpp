@@ -1,5 +1,6 @@
 #include "engine/host/sweep.h"
 
+#include "engine/common/host_cores.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
 
@@ -143,7 +144,7 @@ Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, co
                     devices[jobs[i].device] + " " + range.param + "=" + std::to_string(jobs[i].value));
         }
     };
-    const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = options.threads ? options.threads : usableCores();
     {
         std::vector<std::jthread> pool;
         for (unsigned t = 0; t < std::min<std::size_t>(threads, jobs.size()); ++t)

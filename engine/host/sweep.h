@@ -38,7 +38,7 @@ struct SweepRun {
 };
 
 struct SweepOptions {
-    unsigned threads = 0; ///< 0: one per hardware thread
+    unsigned threads = 0; ///< 0: one per hardware thread of the affinity mask (usableCores())
     std::stop_token stop;
     /// Called from the worker threads, one call at a time, after each point: "h100 offset=3".
     std::function<void(std::size_t done, std::size_t total, const std::string& point)> progress;

@@ -1,5 +1,6 @@
 #include "engine/timing/timed_launch.h"
 
+#include "engine/common/host_cores.h"
 #include "engine/occupancy/occupancy_calculator.h"
 #include "engine/simt/block_independence.h"
 #include "engine/simt/cooperative_grid.h"
@@ -18,7 +19,6 @@
 #include <memory>
 #include <optional>
 #include <queue>
-#include <thread>
 
 namespace engine::timing {
 
@@ -393,7 +393,7 @@ namespace {
 
 unsigned resolveThreads(unsigned threads)
 {
-    return threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+    return threads != 0 ? threads : usableCores();
 }
 
 Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::DeviceMemory& memory,

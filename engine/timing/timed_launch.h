@@ -36,8 +36,9 @@ struct TimingOptions {
     SamplingOptions sampling;
     /// Host bytes the launch's instruction traces may hold before it stops with an error (0: unbounded).
     std::uint64_t traceBytesLimit = defaultTraceBytesLimit();
-    /// Host threads the launch may use (0: one per hardware thread). Every result is the same for every
-    /// count (block_source.h): with two or more, the blocks run functionally ahead of the timing model.
+    /// Host threads the launch may use (0: one per hardware thread of the affinity mask, usableCores()). Every result
+    /// is the same for every count (block_source.h): with two or more, the blocks run functionally ahead of the
+    /// timing model.
     unsigned threads = 0;
     /// analyzeModuleFlat of the request's module, kept by a caller that launches it many times (TimedExecutor);
     /// null: analyzed for this launch.

@@ -1,5 +1,6 @@
 #include "engine/timing/window_workers.h"
 
+#include "engine/common/host_cores.h"
 #include "engine/timing/thread_priority.h"
 
 #include <algorithm>
@@ -28,7 +29,7 @@ namespace {
 
 WindowWorkers::WindowWorkers(unsigned threads, bool background)
     : m_count(std::max(1u, threads))
-    , m_spins(threads <= std::max(1u, std::thread::hardware_concurrency()) ? kSpins : 0)
+    , m_spins(threads <= usableCores() ? kSpins : 0)
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
     , m_claims(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
 {
