@@ -125,14 +125,14 @@ std::uint64_t MemoryHierarchy::apply(const WindowRequests::Request& request)
     return request.cycle;
 }
 
-void MemoryHierarchy::settleWindow()
+void MemoryHierarchy::settleWindow(WindowWorkers* workers)
 {
-    applyWindow();
+    applyWindow(workers);
     for (const std::uint32_t sm : m_busyWindows)
         settleSmWindow(sm);
 }
 
-void MemoryHierarchy::applyWindow()
+void MemoryHierarchy::applyWindow(WindowWorkers* workers)
 {
     std::vector<std::uint32_t>& busy = m_busyWindows;
     busy.clear();
@@ -162,6 +162,13 @@ void MemoryHierarchy::applyWindow()
             if (cycle >= m_windowStart && cycle < m_windowEnd)
                 m_applyOrder[m_cycleStarts[cycle - m_windowStart]++] = WindowRequests::Ref { sm, i };
         }
+    }
+    // Enough requests to share out: each thread takes a range of the L2's sets (l2_pass.cpp).
+    constexpr std::size_t kSharedPassRequests = 256;
+    if (workers && workers->threads() > 1 && m_applyOrder.size() >= kSharedPassRequests && m_l2.enabled()
+        && !m_attributeTraffic) {
+        applyPartitioned(*workers);
+        return;
     }
     // What a request reads is far from the host's caches — its transaction, in a block's trace another thread
     // wrote, and the L2's set: ask for the transaction 16 places ahead and, by then arrived, for the set 8 ahead.

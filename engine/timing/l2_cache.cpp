@@ -37,18 +37,38 @@ L2Cache::L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint
 {
 }
 
-CacheLine& L2Cache::lineFor(std::uint64_t lineAddress, L2Outcome& out)
+CacheLine& L2Cache::lineFor(std::uint64_t lineAddress, L2Outcome& out, Pass& pass)
 {
-    const CacheAccess access = m_tags.access(lineAddress);
+    const CacheAccess access = m_tags.access(lineAddress, pass.stamps);
     out.writebackBytes = sectorBytes(access.evicted.dirty);
     out.writebackFillBytes = sectorBytes(access.evicted.partial);
+    pass.line = access.line;
+    pass.allocated = !access.hit;
     return *access.line;
 }
 
 L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now)
 {
+    Pass pass = beginPass();
+    const L2Outcome out = read(lineAddress, sectorMask, now, pass);
+    endPass(pass);
+    m_lastRead = pass.line;
+    m_lastFetch = out.fetchSectors;
+    return out;
+}
+
+L2Outcome L2Cache::write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks)
+{
+    Pass pass = beginPass();
+    const L2Outcome out = write(lineAddress, sectorMask, byteMasks, pass);
+    endPass(pass);
+    return out;
+}
+
+L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now, Pass& pass)
+{
     L2Outcome out;
-    CacheLine& line = lineFor(lineAddress, out);
+    CacheLine& line = lineFor(lineAddress, out, pass);
     // A fill in flight: requests for its sectors wait for it (an MSHR merge) rather than take the hit latency
     // for data that has not arrived.
     const std::int32_t untilArrival = cyclesUntilFill(line, now);
@@ -62,8 +82,6 @@ L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask, std:
     out.fetchSectors = static_cast<std::uint8_t>(widenToChunks(out.fillSectors, m_fetchSectors) & ~line.valid);
     line.valid = static_cast<std::uint8_t>(line.valid | sectorMask | out.fetchSectors);
     line.partial = static_cast<std::uint8_t>(line.partial & ~(sectorMask | out.fetchSectors)); // the fill completed them
-    m_lastRead = &line;
-    m_lastFetch = out.fetchSectors;
     return out;
 }
 
@@ -77,10 +95,11 @@ void L2Cache::fillArrivesAt(std::uint64_t cycle)
     m_lastRead = nullptr;
 }
 
-L2Outcome L2Cache::write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks)
+L2Outcome L2Cache::write(
+    std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks, Pass& pass)
 {
     L2Outcome out;
-    CacheLine& line = lineFor(lineAddress, out);
+    CacheLine& line = lineFor(lineAddress, out, pass);
     out.hitSectors = static_cast<std::uint8_t>(line.valid & sectorMask);
     for (std::uint32_t s = 0; s < byteMasks.size(); ++s) {
         const auto bit = static_cast<std::uint8_t>(1u << s);

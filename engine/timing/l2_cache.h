@@ -49,11 +49,30 @@ public:
     /// one sector merge: once all 32 bytes were written, the sector is whole and needs no DRAM read.
     L2Outcome write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks);
     bool enabled() const { return m_tags.enabled(); }
+
+    /// One thread's share of a partitioned pass over the L2 (MemoryHierarchy::applyWindow): its recency stamps, and
+    /// the line the last access found, which the pass marks in flight itself (no fillArrivesAt).
+    struct Pass {
+        SectorCache::Stamps stamps;
+        CacheLine* line = nullptr;
+        bool allocated = false; ///< the last access took the line for a new tag
+    };
+    Pass beginPass() const { return Pass { m_tags.stamps() }; }
+    void endPass(const Pass& pass) { m_tags.merge(pass.stamps); }
+    /// read and write within a pass: only the sets of `lineAddress` change, so passes over disjoint sets may run
+    /// on different threads.
+    L2Outcome read(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now, Pass& pass);
+    L2Outcome write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks,
+        Pass& pass);
+    std::uint64_t setIndex(std::uint64_t lineAddress) const { return m_tags.setIndex(lineAddress); }
+    std::uint64_t sets() const { return m_tags.sets(); }
+    /// The launch a fill belongs to (CacheLine::fillLaunch).
+    std::uint16_t launch() const { return m_launch; }
     double fill() const { return m_tags.fill(); }
     void prefetch(std::uint64_t lineAddress) const { m_tags.prefetch(lineAddress); }
 
 private:
-    CacheLine& lineFor(std::uint64_t lineAddress, L2Outcome& out);
+    CacheLine& lineFor(std::uint64_t lineAddress, L2Outcome& out, Pass& pass);
 
     SectorCache m_tags;
     std::uint32_t m_fetchSectors = 1; ///< sectors per fetch chunk: 1, 2 or 4 (never more than a line)

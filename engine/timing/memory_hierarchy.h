@@ -6,8 +6,10 @@
 #include "engine/timing/dram_model.h"
 #include "engine/timing/l1_cache.h"
 #include "engine/timing/l2_cache.h"
+#include "engine/timing/l2_pass.h"
 #include "engine/timing/warp_trace.h"
 #include "engine/timing/window_requests.h"
+#include "engine/timing/window_workers.h"
 
 #include <cstdint>
 #include <span>
@@ -62,10 +64,12 @@ public:
     /// The window ended: applies every SM's requests to the L2 and DRAM in (cycle, SM, issue) order, works out
     /// each ticket's cycle and when each L1 fill arrives. The result does not depend on how SMs were spread
     /// over threads.
-    void settleWindow();
-    /// settleWindow in two halves: the requests reach the L2 and DRAM in order, on one thread; then each SM's
-    /// tickets and L1 fills (settleSmWindow, SMs on any threads, each once; nothing for an SM without requests).
-    void applyWindow();
+    void settleWindow(WindowWorkers* workers = nullptr);
+    /// settleWindow in two halves: the requests reach the L2 and DRAM in order; then each SM's tickets and L1 fills
+    /// (settleSmWindow, SMs on any threads, each once; nothing for an SM without requests). With `workers`, a window
+    /// of many requests reaches the L2 on all of them, each thread owning a range of its sets (l2_pass.cpp); the
+    /// results are those of the pass on one thread.
+    void applyWindow(WindowWorkers* workers = nullptr);
     void settleSmWindow(std::uint32_t sm);
     /// The cycle a ticket of SM `sm` stands for (after settleWindow).
     std::uint64_t settled(std::uint32_t sm, std::uint64_t ticket) const;
@@ -113,6 +117,10 @@ private:
     std::uint64_t atomicDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
     std::uint64_t ticketFor(WindowRequests& window, const WindowRequests::Completion& completion);
     std::uint64_t apply(const WindowRequests::Request& request);
+    // The partitioned L2 pass (l2_pass.cpp).
+    void applyPartitioned(WindowWorkers& workers);
+    void passShare(l2pass::Share& share);
+    std::uint64_t passArrival(std::uint32_t k, const WindowRequests::Request& request);
 
     const DeviceProfile& m_profile;
     std::vector<L1Cache> m_l1;
@@ -127,6 +135,8 @@ private:
     std::vector<std::uint32_t> m_busyWindows; ///< applyWindow: the SMs that queued requests
     std::vector<std::uint64_t> m_cycleStarts; ///< applyWindow: where each cycle's requests start in m_applyOrder
     std::vector<WindowRequests::Ref> m_applyOrder; ///< applyWindow: the window's requests in (cycle, SM, issue) order
+    std::vector<l2pass::Record> m_passRecords; ///< the partitioned pass: per request of m_applyOrder
+    std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
     std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles

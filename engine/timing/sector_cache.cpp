@@ -54,10 +54,10 @@ CacheLine* SectorCache::peek(std::uint64_t lineAddress)
     return nullptr;
 }
 
-CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted)
+CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted, Stamps& stamps)
 {
     std::uint64_t* keys = &m_meta[set * m_ways * 2];
-    const std::uint64_t* stamps = keys + m_ways;
+    const std::uint64_t* recency = keys + m_ways;
     // The first unused way, else the least recently used (stamps are unique, so the minimum is one way).
     std::uint32_t victim = 0;
     for (std::uint32_t w = 0; w < m_ways; ++w) {
@@ -65,37 +65,54 @@ CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& 
             victim = w;
             break;
         }
-        if (stamps[w] < stamps[victim])
+        if (recency[w] < recency[victim])
             victim = w;
     }
     CacheLine& line = m_lines[set * m_ways + victim];
     evicted = keys[victim] != 0 ? Eviction { line.dirty, line.partial } : Eviction {};
-    m_usedLines += keys[victim] == 0 ? 1 : 0;
+    stamps.newLines += keys[victim] == 0 ? 1 : 0;
     line = CacheLine {};
     keys[victim] = tag + 1;
-    keys[m_ways + victim] = ++m_clock;
+    keys[m_ways + victim] = ++stamps.clock;
     return line;
+}
+
+void SectorCache::merge(const Stamps& stamps)
+{
+    m_clock = std::max(m_clock, stamps.clock);
+    m_usedLines += stamps.newLines;
 }
 
 CacheLine& SectorCache::allocate(std::uint64_t lineAddress, Eviction& evicted)
 {
     const std::uint64_t tag = lineAddress / m_lineBytes;
-    return replace(setOf(tag), tag, evicted);
+    Stamps own = stamps();
+    CacheLine& line = replace(setOf(tag), tag, evicted, own);
+    merge(own);
+    return line;
 }
 
 CacheAccess SectorCache::access(std::uint64_t lineAddress)
+{
+    Stamps own = stamps();
+    const CacheAccess out = access(lineAddress, own);
+    merge(own);
+    return out;
+}
+
+CacheAccess SectorCache::access(std::uint64_t lineAddress, Stamps& stamps)
 {
     const std::uint64_t tag = lineAddress / m_lineBytes;
     const std::uint64_t set = setOf(tag);
     std::uint64_t* keys = &m_meta[set * m_ways * 2];
     for (std::uint32_t w = 0; w < m_ways; ++w) {
         if (keys[w] == tag + 1) {
-            keys[m_ways + w] = ++m_clock;
+            keys[m_ways + w] = ++stamps.clock;
             return CacheAccess { &m_lines[set * m_ways + w], true, {} };
         }
     }
     CacheAccess out;
-    out.line = &replace(set, tag, out.evicted);
+    out.line = &replace(set, tag, out.evicted, stamps);
     return out;
 }
 

@@ -75,6 +75,20 @@ public:
     CacheLine& allocate(std::uint64_t lineAddress, Eviction& evicted);
     /// find, and allocate on a miss, in one pass over the set (the same result as the two calls).
     CacheAccess access(std::uint64_t lineAddress);
+
+    /// The recency clock and line count of one thread's share of the sets (MemoryHierarchy's partitioned L2 pass):
+    /// recency stamps are compared only within a set, so threads that own disjoint sets may each stamp from their
+    /// own copy of the clock, started from the cache's, and the cache goes on from the latest (merge).
+    struct Stamps {
+        std::uint64_t clock = 0;
+        std::uint64_t newLines = 0; ///< lines that became used
+    };
+    Stamps stamps() const { return Stamps { m_clock, 0 }; }
+    void merge(const Stamps& stamps);
+    /// access, stamping from `stamps` instead of the cache's clock.
+    CacheAccess access(std::uint64_t lineAddress, Stamps& stamps);
+    /// The set `lineAddress` maps to, in [0, sets()).
+    std::uint64_t setIndex(std::uint64_t lineAddress) const { return setOf(lineAddress / m_lineBytes); }
     /// A hint that `lineAddress` will be looked up soon: asks the host to bring its set's tags into its caches.
     /// Changes nothing the model sees.
     void prefetch(std::uint64_t lineAddress) const;
@@ -90,7 +104,7 @@ public:
 
 private:
     std::uint64_t setOf(std::uint64_t tag) const;
-    CacheLine& replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted);
+    CacheLine& replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted, Stamps& stamps);
 
     ZeroedBuffer<CacheLine> m_lines; ///< set-major: set s holds [s × ways, (s + 1) × ways)
     /// Per set, 2 × ways words: the ways' keys (tag + 1; 0: unused), then their LRU stamps.

@@ -65,7 +65,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
                     next = m_sms[sm].step(next);
             },
             home);
-        m_memory.applyWindow(); // in (cycle, SM, issue) order, on this thread
+        m_memory.applyWindow(&m_workers); // as if in (cycle, SM, issue) order on one thread
         m_workers.run(
             m_due.size(),
             [&](std::size_t i) { // what is left is each SM's own

@@ -32,6 +32,8 @@ public:
     WindowWorkers(const WindowWorkers&) = delete;
     WindowWorkers& operator=(const WindowWorkers&) = delete;
 
+    /// Threads in all, the caller's included.
+    std::size_t threads() const { return m_count; }
     /// Calls job(i) for every i in [0, count), each once, on whichever thread takes it (its home thread first).
     void run(std::size_t count, const Job& job, const Home& home = {});
 

@@ -38,8 +38,10 @@ std::uint64_t issue(MemoryHierarchy& memory, const Access& a)
 }
 
 /// Each access's result: the windowed hierarchy issues them SM by SM (as the SMs' threads would, each in its
-/// own cycle order) and settles at the window's end; the reference issues them all in (cycle, SM) order.
-void expectSameAsCycleOrder(const std::vector<std::vector<Access>>& windows, const engine::DeviceProfile& profile)
+/// own cycle order) and settles at the window's end (its L2 pass shared by `workers` when given); the reference
+/// issues them all in (cycle, SM) order.
+void expectSameAsCycleOrder(const std::vector<std::vector<Access>>& windows, const engine::DeviceProfile& profile,
+    WindowWorkers* workers = nullptr)
 {
     MemoryHierarchy reference(profile);
     MemoryHierarchy windowed(profile);
@@ -69,7 +71,7 @@ void expectSameAsCycleOrder(const std::vector<std::vector<Access>>& windows, con
             ASSERT_LT(accesses[i].cycle, start + w);
             got[i] = issue(windowed, accesses[i]);
         }
-        windowed.settleWindow();
+        windowed.settleWindow(workers);
         for (std::size_t i = 0; i < accesses.size(); ++i) {
             const std::uint64_t value = isTicket(got[i]) ? windowed.settled(accesses[i].sm, got[i]) : got[i];
             EXPECT_EQ(value, expected[i]) << "access " << i << " (SM " << accesses[i].sm << ", cycle " << accesses[i].cycle << ")";
@@ -119,6 +121,40 @@ TEST(WindowedMemory, AWindowSettlesAsACycleOrderedRunWould)
         },
     };
     expectSameAsCycleOrder(windows, testing_fixtures::builtinProfile("h100"));
+}
+
+TEST(WindowedMemory, AnL2PassSharedByThreadsSettlesAsACycleOrderedRunWould)
+{
+    // Windows of 600 requests from 8 SMs over 96 lines of an L2 shrunk to 64 lines in 4 sets: lines evicted and
+    // fetched again within a window, loads waiting for fills sent earlier in the same window (by their own SM
+    // or another), partly written sectors, atomics queueing at their units. The pass's threads each own a range
+    // of sets (l2_pass.h); every result must be the cycle-ordered run's.
+    engine::DeviceProfile small = testing_fixtures::builtinProfile("h100");
+    small.caches.l2Bytes = 64 * 128;
+    const std::uint64_t w = windowCycles(small, 0);
+    std::uint64_t seed = 12345;
+    const auto next = [&seed](std::uint64_t bound) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        return (seed >> 33) % bound;
+    };
+    std::vector<std::vector<Access>> windows;
+    for (std::uint64_t start : { 1000u, 5000u, 5000u + 16u }) {
+        std::vector<Access> accesses;
+        for (int i = 0; i < 600; ++i) {
+            const auto sectors = static_cast<std::uint8_t>(1 + next(15));
+            MemTxn txn = line(0x100000 + 128 * next(96), sectors);
+            const auto kind = static_cast<Kind>(next(4));
+            if (kind == Kind::Store)
+                txn.byteMasks = { 0xffffu, 0xffffffffu, 0xff00ff00u, 0xffffffffu }; // some sectors partly written
+            accesses.push_back(Access { static_cast<std::uint32_t>(next(8)), start + next(w), kind, txn });
+        }
+        windows.push_back(std::move(accesses));
+    }
+    for (const unsigned threads : { 2u, 3u, 7u }) {
+        SCOPED_TRACE(threads);
+        WindowWorkers workers(threads);
+        expectSameAsCycleOrder(windows, small, &workers);
+    }
 }
 
 TEST(WindowedMemory, WithoutAnL2EverySegmentGoesToDram)

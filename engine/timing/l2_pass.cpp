@@ -1,0 +1,159 @@
+// MemoryHierarchy's partitioned L2 pass (l2_pass.h): what applyWindow does on one thread, with the L2's sets shared
+// among several. The results are those of the one-thread pass, request for request.
+#include "engine/timing/memory_hierarchy.h"
+
+#include "engine/timing/sector_mask.h"
+
+#include <algorithm>
+
+namespace engine::timing {
+
+namespace {
+
+    std::uint32_t bytesOf(std::uint8_t sectors)
+    {
+        return sectorCount(sectors) * 32u;
+    }
+
+    /// A fill's arrival that no cycle of the window reaches: lines filled this window read as still filling until
+    /// the DRAM pass gives them their arrival (CacheLine::fillArrives holds 32 bits, compared by difference).
+    std::uint32_t farArrival(std::uint64_t windowEnd)
+    {
+        return static_cast<std::uint32_t>(windowEnd) + (std::uint32_t { 1 } << 30);
+    }
+
+} // namespace
+
+void MemoryHierarchy::passShare(l2pass::Share& share)
+{
+    share.pass = m_l2.beginPass();
+    share.pending.clear();
+    share.counters = CacheCounters {};
+    const std::uint32_t placeholder = farArrival(m_windowEnd);
+    for (const std::uint32_t k : share.requests) {
+        const WindowRequests::Ref ref = m_applyOrder[k];
+        const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
+        const MemTxn& t = *request.txn;
+        l2pass::Record& record = m_passRecords[k];
+        record = l2pass::Record {};
+        const bool reads = request.kind != WindowRequests::Kind::Store;
+        if (reads) {
+            const std::uint8_t sectors = request.kind == WindowRequests::Kind::L2Read ? request.sectors : t.sectors;
+            record.read = m_l2.read(t.address, sectors, request.cycle, share.pass);
+            CacheLine& line = *share.pass.line;
+            if (share.pass.allocated)
+                share.pending.erase(&line); // a new tag: the fills of the old one are none of its business
+            share.counters.l2HitSectors
+                += std::uint64_t { sectorCount(record.read.hitSectors) } + sectorCount(record.read.waitingSectors);
+            share.counters.l2MissSectors += std::uint64_t { sectorCount(record.read.fillSectors) };
+            const auto pending = share.pending.find(&line);
+            if (record.read.waitingSectors != 0) {
+                if (pending == share.pending.end()) {
+                    record.waitsEarlier = true;
+                    record.waitKnown = record.read.fillArrives;
+                } else {
+                    record.waitsOn = pending->second.lastFetch;
+                    record.waitsEarlier = pending->second.earlier;
+                    record.waitKnown = request.cycle
+                        + static_cast<std::uint64_t>(static_cast<std::int32_t>(
+                            pending->second.earlierArrives - static_cast<std::uint32_t>(request.cycle)));
+                }
+            }
+            if (record.read.fetchSectors != 0) {
+                const auto [entry, first] = share.pending.try_emplace(&line);
+                l2pass::PendingFill& fill = entry->second;
+                if (first) // markFilling keeps an earlier fill's arrival only while it is in flight
+                    fill = l2pass::PendingFill { line.filling != 0, line.fillArrives, l2pass::kNone };
+                record.prevFetch = fill.lastFetch;
+                fill.lastFetch = k;
+                line.filling = static_cast<std::uint8_t>(line.filling | record.read.fetchSectors);
+                line.fillArrives = placeholder;
+                line.fillLaunch = m_l2.launch();
+            }
+        }
+        if (request.kind == WindowRequests::Kind::L2Read)
+            continue;
+        constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+        record.write = m_l2.write(t.address, t.sectors, reads ? kWhole : t.byteMasks, share.pass);
+        if (share.pass.allocated)
+            share.pending.erase(share.pass.line);
+    }
+}
+
+std::uint64_t MemoryHierarchy::passArrival(std::uint32_t k, const WindowRequests::Request& request)
+{
+    l2pass::Record& record = m_passRecords[k];
+    const std::uint64_t now = request.cycle;
+    if (request.kind == WindowRequests::Kind::Store) {
+        writeBack(record.write, now);
+        return now;
+    }
+    const MemTxn& t = *request.txn;
+    const bool atomic = request.kind != WindowRequests::Kind::L2Read;
+    const std::uint64_t delay = atomic
+        ? m_atomicUnits.serve(t.address, t.atomicLanes, request.kind == WindowRequests::Kind::AtomicCas, now) - now
+        : 0;
+    // readL2, with the L2's answer already known.
+    const L2Outcome& out = record.read;
+    writeBack(out, now);
+    std::uint64_t done = now + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
+    if (out.fillSectors) {
+        done = m_dram.read(now, bytesOf(out.fetchSectors));
+        record.fillDone = done;
+    }
+    if (out.waitingSectors) {
+        std::uint64_t arrives = record.waitsEarlier ? record.waitKnown : 0;
+        for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = m_passRecords[f].prevFetch)
+            arrives = std::max(arrives, m_passRecords[f].fillDone);
+        done = std::max(done, arrives);
+    }
+    if (atomic)
+        writeBack(record.write, now);
+    return done + delay;
+}
+
+void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
+{
+    const std::size_t shares = workers.threads();
+    m_passShares.resize(shares);
+    const std::uint64_t sets = m_l2.sets();
+    for (std::size_t p = 0; p < shares; ++p) {
+        m_passShares[p].firstSet = sets * p / shares;
+        m_passShares[p].endSet = sets * (p + 1) / shares;
+        m_passShares[p].requests.clear();
+    }
+    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
+        const WindowRequests::Ref ref = m_applyOrder[k];
+        const std::uint64_t set = m_l2.setIndex(m_windows[ref.sm].requests[ref.index].txn->address);
+        m_passShares[static_cast<std::size_t>(set * shares / sets)].requests.push_back(k);
+    }
+    m_passRecords.resize(m_applyOrder.size());
+    workers.run(shares, [this](std::size_t p) { passShare(m_passShares[p]); });
+    // DRAM's queue in the window's order, on this thread.
+    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
+        const WindowRequests::Ref ref = m_applyOrder[k];
+        WindowRequests& window = m_windows[ref.sm];
+        window.arrivals[ref.index] = passArrival(k, window.requests[ref.index]);
+    }
+    // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest).
+    workers.run(shares, [this](std::size_t p) {
+        for (auto& [line, fill] : m_passShares[p].pending) {
+            std::uint32_t latest = fill.earlierArrives;
+            bool any = fill.earlier;
+            for (std::uint32_t f = fill.lastFetch; f != l2pass::kNone; f = m_passRecords[f].prevFetch) {
+                const auto arrives = static_cast<std::uint32_t>(m_passRecords[f].fillDone);
+                if (!any || static_cast<std::int32_t>(arrives - latest) > 0)
+                    latest = arrives;
+                any = true;
+            }
+            line->fillArrives = latest;
+        }
+    });
+    for (const l2pass::Share& share : m_passShares) {
+        m_l2.endPass(share.pass);
+        m_counters.l2HitSectors += share.counters.l2HitSectors;
+        m_counters.l2MissSectors += share.counters.l2MissSectors;
+    }
+}
+
+} // namespace engine::timing
