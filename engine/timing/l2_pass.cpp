@@ -71,12 +71,24 @@ void MemoryHierarchy::passShare(l2pass::Share& share)
                 line.fillLaunch = m_l2.launch();
             }
         }
-        if (request.kind == WindowRequests::Kind::L2Read)
-            continue;
-        constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
-        record.write = m_l2.write(t.address, t.sectors, reads ? kWhole : t.byteMasks, share.pass);
-        if (share.pass.allocated)
-            share.pending.erase(share.pass.line);
+        if (request.kind != WindowRequests::Kind::L2Read) {
+            constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+            record.write = m_l2.write(t.address, t.sectors, reads ? kWhole : t.byteMasks, share.pass);
+            if (share.pass.allocated)
+                share.pending.erase(share.pass.line);
+        }
+        // A request that needs nothing of DRAM, of an atomic unit or of another request's fill has its arrival now:
+        // a store's cycle, a load's L2 hit latency. The DRAM pass takes the others.
+        const bool local = request.kind == WindowRequests::Kind::L2Read || request.kind == WindowRequests::Kind::Store;
+        const bool alone = local && record.read.fillSectors == 0 && record.read.waitingSectors == 0
+            && record.read.writebackBytes == 0 && record.read.writebackFillBytes == 0 && record.write.writebackBytes == 0
+            && record.write.writebackFillBytes == 0;
+        m_passSerial[k] = alone ? 0 : 1;
+        if (alone) {
+            const bool store = request.kind == WindowRequests::Kind::Store;
+            m_windows[ref.sm].arrivals[ref.index]
+                = request.cycle + (store ? 0 : static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles));
+        }
     }
 }
 
@@ -128,9 +140,12 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
         m_passShares[static_cast<std::size_t>(set * shares / sets)].requests.push_back(k);
     }
     m_passRecords.resize(m_applyOrder.size());
+    m_passSerial.resize(m_applyOrder.size());
     workers.run(shares, [this](std::size_t p) { passShare(m_passShares[p]); });
     // DRAM's queue in the window's order, on this thread.
     for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
+        if (!m_passSerial[k])
+            continue;
         const WindowRequests::Ref ref = m_applyOrder[k];
         WindowRequests& window = m_windows[ref.sm];
         window.arrivals[ref.index] = passArrival(k, window.requests[ref.index]);

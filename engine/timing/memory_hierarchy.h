@@ -137,6 +137,7 @@ private:
     std::vector<WindowRequests::Ref> m_applyOrder; ///< applyWindow: the window's requests in (cycle, SM, issue) order
     std::vector<l2pass::Record> m_passRecords; ///< the partitioned pass: per request of m_applyOrder
     std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
+    std::vector<std::uint8_t> m_passSerial; ///< the partitioned pass: per request, whether the DRAM pass takes it
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
     std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles
