@@ -150,9 +150,10 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
         WindowRequests& window = m_windows[ref.sm];
         window.arrivals[ref.index] = passArrival(k, window.requests[ref.index]);
     }
-    // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest).
-    workers.run(shares, [this](std::size_t p) {
-        for (auto& [line, fill] : m_passShares[p].pending) {
+    // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest). On this
+    // thread: a window fetches far fewer lines than it has requests, and the threads would meet once more.
+    for (l2pass::Share& share : m_passShares) {
+        for (auto& [line, fill] : share.pending) {
             std::uint32_t latest = fill.earlierArrives;
             bool any = fill.earlier;
             for (std::uint32_t f = fill.lastFetch; f != l2pass::kNone; f = m_passRecords[f].prevFetch) {
@@ -163,7 +164,7 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
             }
             line->fillArrives = latest;
         }
-    });
+    }
     for (const l2pass::Share& share : m_passShares) {
         m_l2.endPass(share.pass);
         m_counters.l2HitSectors += share.counters.l2HitSectors;
