@@ -81,7 +81,8 @@ int main(int argc, char** argv)
         else if (a == "--filter" && hasValue)
             filter = argv[++i];
         else if (a.starts_with("-")) {
-            std::fprintf(stderr, "usage: corpus_speed [--device ID] [--repeat N] [--threads N] [--filter TEXT] [DIR]\n");
+            std::fprintf(
+                stderr, "usage: corpus_speed [--device ID] [--repeat N] [--threads N] [--filter TEXT] [DIR]\n");
             return 2;
         } else
             dir = a;
@@ -109,7 +110,8 @@ int main(int argc, char** argv)
             engine::RunOptions run;
             run.collectBuffers = false;
             const auto start = Clock::now();
-            const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor, run);
+            const auto report
+                = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor, run);
             const double total = std::chrono::duration<double>(Clock::now() - start).count();
             if (!report) {
                 std::fprintf(stderr, "%s: %s\n", file.c_str(), report.error().toString().c_str());
@@ -131,7 +133,8 @@ int main(int argc, char** argv)
     std::vector<double> rates;
     for (const auto& r : rows)
         rates.push_back(r.rate());
-    const auto slowest = std::min_element(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.rate() < b.rate(); });
+    const auto slowest
+        = std::min_element(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.rate() < b.rate(); });
     std::printf("%zu scenarios on %s, %u thread(s): median %.2f M warp instructions/s, slowest %.2f M/s (%s)\n",
         rows.size(), device.c_str(), threads, median(rates) / 1e6, slowest->rate() / 1e6, slowest->name.c_str());
 }

@@ -198,7 +198,8 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers)
         auto& perBlock = m_blockTraffic[ref.sm];
         if (perBlock.size() <= request.owner)
             perBlock.resize(request.owner + 1);
-        perBlock[request.owner].addDifference(MemoryTraffic { dramBytesRead(), dramBytesWritten(), m_counters }, before);
+        perBlock[request.owner].addDifference(
+            MemoryTraffic { dramBytesRead(), dramBytesWritten(), m_counters }, before);
     }
 }
 

@@ -57,7 +57,8 @@ L2Outcome L2Cache::read(std::uint64_t lineAddress, std::uint8_t sectorMask, std:
     return out;
 }
 
-L2Outcome L2Cache::write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks)
+L2Outcome L2Cache::write(
+    std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks)
 {
     Pass pass = beginPass();
     const L2Outcome out = write(lineAddress, sectorMask, byteMasks, pass);

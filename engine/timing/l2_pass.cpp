@@ -81,8 +81,8 @@ void MemoryHierarchy::passShare(l2pass::Share& share)
         // a store's cycle, a load's L2 hit latency. The DRAM pass takes the others.
         const bool local = request.kind == WindowRequests::Kind::L2Read || request.kind == WindowRequests::Kind::Store;
         const bool alone = local && record.read.fillSectors == 0 && record.read.waitingSectors == 0
-            && record.read.writebackBytes == 0 && record.read.writebackFillBytes == 0 && record.write.writebackBytes == 0
-            && record.write.writebackFillBytes == 0;
+            && record.read.writebackBytes == 0 && record.read.writebackFillBytes == 0
+            && record.write.writebackBytes == 0 && record.write.writebackFillBytes == 0;
         m_passSerial[k] = alone ? 0 : 1;
         if (alone) {
             const bool store = request.kind == WindowRequests::Kind::Store;

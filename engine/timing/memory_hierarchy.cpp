@@ -59,7 +59,8 @@ void MemoryHierarchy::beginLaunch(std::uint64_t l1DataBytes)
     // pays for the L1s it uses, not for clearing 132 of them.
     m_l1.clear();
     m_l1.resize(static_cast<std::size_t>(m_profile.smCount));
-    const std::uint64_t setBytes = std::uint64_t { l1LineBytes() } * static_cast<std::uint64_t>(std::max(1, m_profile.timing.l1Ways));
+    const auto ways = static_cast<std::uint64_t>(std::max(1, m_profile.timing.l1Ways));
+    const std::uint64_t setBytes = std::uint64_t { l1LineBytes() } * ways;
     m_l1Bytes = l1DataBytes / setBytes != 0 ? l1DataBytes : 0; // less than one set: no L1 this launch
     m_dram.resetQueue();
     m_atomicUnits.clear();

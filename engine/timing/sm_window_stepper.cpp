@@ -12,12 +12,13 @@ std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlo
 }
 
 SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
-    unsigned threads, std::uint64_t windowCycles)
+    unsigned threads, std::uint64_t windowCycles, bool shareL2Pass)
     : m_sms(sms)
     , m_memory(memory)
     , m_intervals(intervals)
     , m_workers(threads)
     , m_window(windowCycles)
+    , m_shareL2Pass(shareL2Pass)
 {
 }
 
@@ -65,7 +66,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
                     next = m_sms[sm].step(next);
             },
             home);
-        m_memory.applyWindow(&m_workers); // as if in (cycle, SM, issue) order on one thread
+        m_memory.applyWindow(m_shareL2Pass ? &m_workers : nullptr); // as if in (cycle, SM, issue) order, one thread
         m_workers.run(
             m_due.size(),
             [&](std::size_t i) { // what is left is each SM's own

@@ -35,8 +35,10 @@ public:
     /// What the launch does when a block finished on `sm`: count it and give the SM its next block.
     using Retire = std::function<std::optional<Error>(std::uint32_t sm, FinishedBlock& block)>;
 
+    /// `shareL2Pass`: the window's L2 pass runs on the stepping threads too (MemoryHierarchy::applyWindow); not
+    /// when another thread competes with them for the cores (the pipeline of two threads, timed_launch.cpp).
     SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
-        unsigned threads, std::uint64_t windowCycles);
+        unsigned threads, std::uint64_t windowCycles, bool shareL2Pass = true);
 
     /// Steps until no SM has anything left to do (the memory defers below the L1: deferBelowL1). `nextEvent[sm]`: the cycle SM `sm` next has something to do
     /// (kNever: nothing); kept up to date. Stops with `cancelled()` when `stop` is requested (checked once a
@@ -52,6 +54,7 @@ private:
     IntervalRecorder& m_intervals;
     WindowWorkers m_workers;
     std::uint64_t m_window;
+    bool m_shareL2Pass = true;
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
 };

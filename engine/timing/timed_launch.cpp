@@ -54,8 +54,10 @@ namespace {
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
         std::optional<Error> run(const std::stop_token& stop);
         /// The SMs window by window on `threads` threads (SmWindowStepper): every other launch.
-        /// `longWindowThreads` instead when the windows are at least kLongWindowCycles (SmWindowStepper).
-        std::optional<Error> runWindowed(const std::stop_token& stop, unsigned threads, unsigned longWindowThreads);
+        /// `longWindowThreads` instead when the windows are at least kLongWindowCycles; `shareL2Pass` as
+        /// SmWindowStepper's.
+        std::optional<Error> runWindowed(
+            const std::stop_token& stop, unsigned threads, unsigned longWindowThreads, bool shareL2Pass);
         /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
         bool usesAsync() const
         {
@@ -306,7 +308,8 @@ namespace {
         return Error { ErrorCode::InvalidArgument, "launch cancelled", SourceLocation::inFile(module.sourceName, 0, 0) };
     }
 
-    std::optional<Error> LaunchTimer::runWindowed(const std::stop_token& outer, unsigned threads, unsigned longWindowThreads)
+    std::optional<Error> LaunchTimer::runWindowed(
+        const std::stop_token& outer, unsigned threads, unsigned longWindowThreads, bool shareL2Pass)
     {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         m_windowed = true;
@@ -314,8 +317,8 @@ namespace {
         if (auto error = dispatchFirstWave())
             return error;
         const std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
-        SmWindowStepper stepper(
-            m_sms, m_hierarchy, m_intervals, window >= kLongWindowCycles ? longWindowThreads : threads, window);
+        const unsigned stepping = window >= kLongWindowCycles ? longWindowThreads : threads;
+        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
         return stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });
@@ -466,7 +469,7 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // threads' meeting at every window end dominates) 2.56 s so, 1.66 s with the SMs on one, 3.49 s on one.
     const unsigned smThreads = functional == BlockSource::Mode::Ahead || pipeline ? std::max(1u, threads - 1) : threads;
     auto error = timer->usesAsync() ? timer->run(stop)
-                                    : timer->runWindowed(stop, smThreads, pipeline ? threads : smThreads);
+                                    : timer->runWindowed(stop, smThreads, pipeline ? threads : smThreads, !pipeline);
     if (error)
         return *error;
     return timer->result(*occupancy);

@@ -120,7 +120,8 @@ TEST(TimedIssueOrder, AnExecutorPreparesEveryModuleItRuns)
         const Result t = multiply(timed, *module, 32);
         EXPECT_EQ(0, std::memcmp(f.c.data(), t.c.data(), f.c.size() * sizeof(float)));
         const auto kernel = static_cast<std::size_t>(module->findFunction("simpleMultiply"));
-        EXPECT_EQ(f.outcome.stats.perFunction[kernel].warpExecutions, t.outcome.stats.perFunction[kernel].warpExecutions);
+        const auto& counts = t.outcome.stats.perFunction[kernel].warpExecutions;
+        EXPECT_EQ(f.outcome.stats.perFunction[kernel].warpExecutions, counts);
         EXPECT_EQ(f.outcome.stats.warpInstructions, t.outcome.stats.warpInstructions);
     }
 }
