@@ -2,34 +2,17 @@
 // among several. The results are those of the one-thread pass, request for request.
 #include "engine/timing/memory_hierarchy.h"
 
-#include "engine/timing/sector_mask.h"
-
 #include <algorithm>
 
 namespace engine::timing {
-
-namespace {
-
-    std::uint32_t bytesOf(std::uint8_t sectors)
-    {
-        return sectorCount(sectors) * 32u;
-    }
-
-    /// A fill's arrival that no cycle of the window reaches: lines filled this window read as still filling until
-    /// the DRAM pass gives them their arrival (CacheLine::fillArrives holds 32 bits, compared by difference).
-    std::uint32_t farArrival(std::uint64_t windowEnd)
-    {
-        return static_cast<std::uint32_t>(windowEnd) + (std::uint32_t { 1 } << 30);
-    }
-
-} // namespace
 
 void MemoryHierarchy::passShare(l2pass::Share& share)
 {
     share.pass = m_l2.beginPass();
     share.pending.clear();
     share.counters = CacheCounters {};
-    const std::uint32_t placeholder = farArrival(m_windowEnd);
+    // Lines filled this window read as still filling until the DRAM pass gives them their arrival.
+    const auto unsettled = static_cast<std::uint32_t>(m_unsettledFillMark);
     for (const std::uint32_t k : share.requests) {
         const WindowRequests::Ref ref = m_applyOrder[k];
         const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
@@ -43,9 +26,7 @@ void MemoryHierarchy::passShare(l2pass::Share& share)
             CacheLine& line = *share.pass.line;
             if (share.pass.allocated)
                 share.pending.erase(&line); // a new tag: the fills of the old one are none of its business
-            share.counters.l2HitSectors
-                += std::uint64_t { sectorCount(record.read.hitSectors) } + sectorCount(record.read.waitingSectors);
-            share.counters.l2MissSectors += std::uint64_t { sectorCount(record.read.fillSectors) };
+            countL2Read(share.counters, record.read);
             const auto pending = share.pending.find(&line);
             if (record.read.waitingSectors != 0) {
                 if (pending == share.pending.end()) {
@@ -67,7 +48,7 @@ void MemoryHierarchy::passShare(l2pass::Share& share)
                 record.prevFetch = fill.lastFetch;
                 fill.lastFetch = k;
                 line.filling = static_cast<std::uint8_t>(line.filling | record.read.fetchSectors);
-                line.fillArrives = placeholder;
+                line.fillArrives = unsettled;
                 line.fillLaunch = m_l2.launch();
             }
         }
@@ -83,7 +64,7 @@ void MemoryHierarchy::passShare(l2pass::Share& share)
         const bool alone = local && record.read.fillSectors == 0 && record.read.waitingSectors == 0
             && record.read.writebackBytes == 0 && record.read.writebackFillBytes == 0
             && record.write.writebackBytes == 0 && record.write.writebackFillBytes == 0;
-        m_passSerial[k] = alone ? 0 : 1;
+        record.serial = !alone;
         if (alone) {
             const bool store = request.kind == WindowRequests::Kind::Store;
             m_windows[ref.sm].arrivals[ref.index]
@@ -105,20 +86,12 @@ std::uint64_t MemoryHierarchy::passArrival(std::uint32_t k, const WindowRequests
     const std::uint64_t delay = atomic
         ? m_atomicUnits.serve(t.address, t.atomicLanes, request.kind == WindowRequests::Kind::AtomicCas, now) - now
         : 0;
-    // readL2, with the L2's answer already known.
+    // readL2, with the L2's answer known and the fills it waits for sent earlier in the DRAM pass.
     const L2Outcome& out = record.read;
-    writeBack(out, now);
-    std::uint64_t done = now + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
-    if (out.fillSectors) {
-        done = m_dram.read(now, bytesOf(out.fetchSectors));
-        record.fillDone = done;
-    }
-    if (out.waitingSectors) {
-        std::uint64_t arrives = record.waitsEarlier ? record.waitKnown : 0;
-        for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = m_passRecords[f].prevFetch)
-            arrives = std::max(arrives, m_passRecords[f].fillDone);
-        done = std::max(done, arrives);
-    }
+    std::uint64_t waited = record.waitsEarlier ? record.waitKnown : 0;
+    for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = m_passRecords[f].prevFetch)
+        waited = std::max(waited, m_passRecords[f].fillDone);
+    const std::uint64_t done = finishRead(out, now, waited, record.fillDone);
     if (atomic)
         writeBack(record.write, now);
     return done + delay;
@@ -129,22 +102,18 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
     const std::size_t shares = workers.threads();
     m_passShares.resize(shares);
     const std::uint64_t sets = m_l2.sets();
-    for (std::size_t p = 0; p < shares; ++p) {
-        m_passShares[p].firstSet = sets * p / shares;
-        m_passShares[p].endSet = sets * (p + 1) / shares;
-        m_passShares[p].requests.clear();
-    }
+    for (l2pass::Share& share : m_passShares) // share p owns sets [sets × p / shares, sets × (p + 1) / shares)
+        share.requests.clear();
     for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
         const WindowRequests::Ref ref = m_applyOrder[k];
         const std::uint64_t set = m_l2.setIndex(m_windows[ref.sm].requests[ref.index].txn->address);
         m_passShares[static_cast<std::size_t>(set * shares / sets)].requests.push_back(k);
     }
     m_passRecords.resize(m_applyOrder.size());
-    m_passSerial.resize(m_applyOrder.size());
     workers.run(shares, [this](std::size_t p) { passShare(m_passShares[p]); });
     // DRAM's queue in the window's order, on this thread.
     for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
-        if (!m_passSerial[k])
+        if (!m_passRecords[k].serial)
             continue;
         const WindowRequests::Ref ref = m_applyOrder[k];
         WindowRequests& window = m_windows[ref.sm];

@@ -30,6 +30,7 @@ namespace l2pass {
         bool waitsEarlier = false; ///< waiting sectors of a fill sent before this window, arriving at waitKnown
         std::uint64_t waitKnown = 0;
         std::uint64_t fillDone = 0; ///< when this request's fetch arrives (the DRAM pass)
+        bool serial = false; ///< needs DRAM, an atomic unit or another request's fill: the DRAM pass takes it
     };
 
     /// A line that fills were sent to this window: the fill in flight before them, and the last of them.
@@ -41,8 +42,6 @@ namespace l2pass {
 
     /// One thread's range of sets.
     struct Share {
-        std::uint64_t firstSet = 0;
-        std::uint64_t endSet = 0;
         std::vector<std::uint32_t> requests; ///< indices into the window's order, in order
         L2Cache::Pass pass;
         std::unordered_map<CacheLine*, PendingFill> pending;

@@ -94,21 +94,36 @@ void MemoryHierarchy::writeBack(const L2Outcome& outcome, std::uint64_t now)
         m_dram.write(now, outcome.writebackBytes);
 }
 
-std::uint64_t MemoryHierarchy::readL2(const MemTxn& txn, std::uint8_t sectors, std::uint64_t now)
+void countL2Read(CacheCounters& counters, const L2Outcome& out)
 {
-    const L2Outcome out = m_l2.read(txn.address, sectors, now);
-    writeBack(out, now);
     // A sector whose fill is in flight counts as a hit, as its tag is there: ncu's L2 hit rates of the matrix
     // kernels, whose warps on many SMs ask for the same tiles at once, are 93-99 % (docs/cache_hits_h100.md).
-    m_counters.l2HitSectors += std::uint64_t { sectorCount(out.hitSectors) } + sectorCount(out.waitingSectors);
-    m_counters.l2MissSectors += std::uint64_t { sectorCount(out.fillSectors) };
+    counters.l2HitSectors += std::uint64_t { sectorCount(out.hitSectors) } + sectorCount(out.waitingSectors);
+    counters.l2MissSectors += std::uint64_t { sectorCount(out.fillSectors) };
+}
+
+std::uint64_t MemoryHierarchy::finishRead(
+    const L2Outcome& out, std::uint64_t now, std::uint64_t waitedFill, std::uint64_t& fillDone)
+{
+    writeBack(out, now);
     std::uint64_t done = now + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
     if (out.fillSectors) {
         done = m_dram.read(now, sectorBytes(out.fetchSectors));
-        m_l2.fillArrivesAt(done);
+        fillDone = done;
     }
     if (out.waitingSectors)
-        done = std::max(done, out.fillArrives);
+        done = std::max(done, waitedFill);
+    return done;
+}
+
+std::uint64_t MemoryHierarchy::readL2(const MemTxn& txn, std::uint8_t sectors, std::uint64_t now)
+{
+    const L2Outcome out = m_l2.read(txn.address, sectors, now);
+    countL2Read(m_counters, out);
+    std::uint64_t fillDone = 0;
+    const std::uint64_t done = finishRead(out, now, out.fillArrives, fillDone);
+    if (out.fillSectors)
+        m_l2.fillArrivesAt(fillDone);
     return done;
 }
 

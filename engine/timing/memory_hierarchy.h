@@ -35,6 +35,9 @@ struct MemoryTraffic {
 /// bandwidth (DramModel). The L2 and its dirty lines persist from launch to launch on the same device, as on
 /// hardware; each launch starts with empty L1s. Not thread-safe, except that while it defers below the L1s,
 /// calls for different SMs may run on different threads during a window.
+/// Adds an L2 read's sectors to the hits and misses.
+void countL2Read(CacheCounters& counters, const L2Outcome& out);
+
 class MemoryHierarchy {
 public:
     explicit MemoryHierarchy(const DeviceProfile& profile);
@@ -108,6 +111,10 @@ private:
     L1Cache& loadingL1(std::uint32_t sm);
     std::uint32_t l1LineBytes() const;
     std::uint64_t readL2(const MemTxn& txn, std::uint8_t sectors, std::uint64_t now);
+    /// What an L2 read's outcome `out` costs below the L2 at `now` — its write-backs, then its fill, whose arrival
+    /// goes to `fillDone` — and when its sectors are there, given that the fills it waits for arrive at `waitedFill`.
+    std::uint64_t finishRead(
+        const L2Outcome& out, std::uint64_t now, std::uint64_t waitedFill, std::uint64_t& fillDone);
     void writeBack(const L2Outcome& outcome, std::uint64_t now);
     void storeL2(const MemTxn& txn, std::uint64_t now);
     std::uint64_t atomicTxn(const MemTxn& txn, std::uint64_t now, bool compareAndSwap);
@@ -137,7 +144,6 @@ private:
     std::vector<WindowRequests::Ref> m_applyOrder; ///< applyWindow: the window's requests in (cycle, SM, issue) order
     std::vector<l2pass::Record> m_passRecords; ///< the partitioned pass: per request of m_applyOrder
     std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
-    std::vector<std::uint8_t> m_passSerial; ///< the partitioned pass: per request, whether the DRAM pass takes it
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
     std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles
