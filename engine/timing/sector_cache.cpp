@@ -9,9 +9,7 @@ SectorCache::SectorCache(std::uint64_t capacityBytes, std::uint32_t lineBytes, s
     , m_lineBytes(std::max<std::uint32_t>(1, lineBytes))
 {
     m_sets = capacityBytes / (std::uint64_t { m_lineBytes } * m_ways);
-    // All zeros: no line valid, every way unused (key 0). Pages are mapped as the launch touches them.
-    m_lines = ZeroedBuffer<CacheLine>(m_sets * m_ways);
-    m_meta = ZeroedBuffer<std::uint64_t>(m_sets * m_ways * 2);
+    m_store = SectorStorage(m_sets, m_ways); // every way unused (key 0), no line valid
 }
 
 std::uint64_t SectorCache::setOf(std::uint64_t tag) const
@@ -29,12 +27,11 @@ CacheLine* SectorCache::find(std::uint64_t lineAddress)
     if (m_sets == 0)
         return nullptr;
     const std::uint64_t tag = lineAddress / m_lineBytes;
-    const std::uint64_t set = setOf(tag);
-    std::uint64_t* keys = &m_meta[set * m_ways * 2];
+    const SectorStorage::Set set = m_store.set(setOf(tag));
     for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (keys[w] == tag + 1) {
-            keys[m_ways + w] = ++m_clock;
-            return &m_lines[set * m_ways + w];
+        if (set.keys[w] == tag + 1) {
+            set.keys[m_ways + w] = ++m_clock;
+            return &set.lines[w];
         }
     }
     return nullptr;
@@ -45,18 +42,17 @@ CacheLine* SectorCache::peek(std::uint64_t lineAddress)
     if (m_sets == 0)
         return nullptr;
     const std::uint64_t tag = lineAddress / m_lineBytes;
-    const std::uint64_t set = setOf(tag);
-    const std::uint64_t* keys = &m_meta[set * m_ways * 2];
+    const SectorStorage::Set set = m_store.set(setOf(tag));
     for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (keys[w] == tag + 1)
-            return &m_lines[set * m_ways + w];
+        if (set.keys[w] == tag + 1)
+            return &set.lines[w];
     }
     return nullptr;
 }
 
-CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& evicted, Stamps& stamps)
+CacheLine& SectorCache::replace(const SectorStorage::Set& set, std::uint64_t tag, Eviction& evicted, Stamps& stamps)
 {
-    std::uint64_t* keys = &m_meta[set * m_ways * 2];
+    std::uint64_t* keys = set.keys;
     const std::uint64_t* recency = keys + m_ways;
     // The first unused way, else the least recently used (stamps are unique, so the minimum is one way).
     std::uint32_t victim = 0;
@@ -68,7 +64,7 @@ CacheLine& SectorCache::replace(std::uint64_t set, std::uint64_t tag, Eviction& 
         if (recency[w] < recency[victim])
             victim = w;
     }
-    CacheLine& line = m_lines[set * m_ways + victim];
+    CacheLine& line = set.lines[victim];
     evicted = keys[victim] != 0 ? Eviction { line.dirty, line.partial } : Eviction {};
     stamps.newLines += keys[victim] == 0 ? 1 : 0;
     line = CacheLine {};
@@ -87,7 +83,7 @@ CacheLine& SectorCache::allocate(std::uint64_t lineAddress, Eviction& evicted)
 {
     const std::uint64_t tag = lineAddress / m_lineBytes;
     Stamps own = stamps();
-    CacheLine& line = replace(setOf(tag), tag, evicted, own);
+    CacheLine& line = replace(m_store.set(setOf(tag)), tag, evicted, own);
     merge(own);
     return line;
 }
@@ -103,12 +99,11 @@ CacheAccess SectorCache::access(std::uint64_t lineAddress)
 CacheAccess SectorCache::access(std::uint64_t lineAddress, Stamps& stamps)
 {
     const std::uint64_t tag = lineAddress / m_lineBytes;
-    const std::uint64_t set = setOf(tag);
-    std::uint64_t* keys = &m_meta[set * m_ways * 2];
+    const SectorStorage::Set set = m_store.set(setOf(tag));
     for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (keys[w] == tag + 1) {
-            keys[m_ways + w] = ++stamps.clock;
-            return CacheAccess { &m_lines[set * m_ways + w], true, {} };
+        if (set.keys[w] == tag + 1) {
+            set.keys[m_ways + w] = ++stamps.clock;
+            return CacheAccess { &set.lines[w], true, {} };
         }
     }
     CacheAccess out;
@@ -120,21 +115,12 @@ void SectorCache::prefetch(std::uint64_t lineAddress) const
 {
     if (m_sets == 0)
         return;
-    const std::uint64_t set = setOf(lineAddress / m_lineBytes);
-    const std::uint64_t* keys = &m_meta[set * m_ways * 2];
-    constexpr std::size_t kHostLineWords = 64 / sizeof(std::uint64_t);
-    for (std::size_t word = 0; word < std::size_t { m_ways } * 2; word += kHostLineWords)
-        __builtin_prefetch(keys + word);
-    // The set's line records too: the lookup reads or fills one of them right after its tags.
-    const auto* lines = reinterpret_cast<const char*>(&m_lines[set * m_ways]);
-    for (std::size_t byte = 0; byte < std::size_t { m_ways } * sizeof(CacheLine); byte += 64)
-        __builtin_prefetch(lines + byte);
+    m_store.prefetch(setOf(lineAddress / m_lineBytes));
 }
 
 void SectorCache::invalidateAll()
 {
-    m_lines.zero();
-    m_meta.zero();
+    m_store.newGeneration();
     m_usedLines = 0;
 }
 
