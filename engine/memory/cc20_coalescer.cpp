@@ -28,6 +28,13 @@ int Cc20Coalescer::lanesPerRequest(int bytesPerLane)
 
 void Cc20Coalescer::coalesce(const WarpAccess& access, CoalescingResult& result) const
 {
+    TouchedBlocks sectors;
+    collectTouchedBlocks(access, access.activeMask, 32, sectors);
+    coalesceSectors(access, sectors, result);
+}
+
+void Cc20Coalescer::coalesceSectors(const WarpAccess& access, const TouchedBlocks& sectors, CoalescingResult& result) const
+{
     const bool l1 = usesL1(access);
     const std::uint32_t blockBytes = l1 ? kL1LineBytes : kL2SegmentBytes;
     result.reset(l1 ? TransactionUnit::L1Line : TransactionUnit::L2Segment);
@@ -40,7 +47,7 @@ void Cc20Coalescer::coalesce(const WarpAccess& access, CoalescingResult& result)
         collectTouchedBlocks(access, requestLanes, blockBytes, blocks);
         addBlockTransactions(blocks, blockBytes, result);
     }
-    countRequestedFootprint(access, result);
+    countRequestedFootprint(access, sectors, result);
 }
 
 } // namespace engine

@@ -35,6 +35,7 @@ public:
     static int lanesPerRequest(int bytesPerLane);
 
     void coalesce(const WarpAccess& access, CoalescingResult& result) const override;
+    void coalesceSectors(const WarpAccess& access, const TouchedBlocks& sectors, CoalescingResult& result) const override;
     std::string explain(const WarpAccess& access) const override;
     const char* ruleName() const override { return "CC 2.x L1-line / L2-segment coalescing"; }
 

@@ -2,6 +2,7 @@
 
 #include "engine/device/device_profile.h"
 #include "engine/memory/coalescing_result.h"
+#include "engine/memory/touched_blocks.h"
 #include "engine/memory/warp_access.h"
 
 #include <memory>
@@ -18,6 +19,14 @@ public:
 
     /// Hot path: fills `result` in place (no heap). Called for every global memory instruction of every warp.
     virtual void coalesce(const WarpAccess& access, CoalescingResult& result) const = 0;
+    /// coalesce, for a caller that has the 32-byte sectors the access touches already
+    /// (collectTouchedBlocks(access, access.activeMask, 32, sectors)): the same result; rules that start from
+    /// those sectors do not collect them again.
+    virtual void coalesceSectors(const WarpAccess& access, const TouchedBlocks& sectors, CoalescingResult& result) const
+    {
+        (void)sectors;
+        coalesce(access, result);
+    }
 
     /// Cold path, for the warp stepper: a few lines saying why the access cost what it did. Recomputes
     /// what it needs from `access`, so the hot path never builds text.

@@ -21,14 +21,19 @@ bool SectoredCoalescer::countsLines(const WarpAccess& access) const
 
 void SectoredCoalescer::coalesce(const WarpAccess& access, CoalescingResult& result) const
 {
+    TouchedBlocks sectors;
+    collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
+    coalesceSectors(access, sectors, result);
+}
+
+void SectoredCoalescer::coalesceSectors(const WarpAccess& access, const TouchedBlocks& sectors,
+    CoalescingResult& result) const
+{
     const bool lines = countsLines(access);
     result.reset(lines ? TransactionUnit::L1Line : TransactionUnit::Sector);
     const int lanes = laneCount(access.activeMask);
     result.requestCount = lanes > 0 ? 1 : 0;
     result.bytesRequested = static_cast<std::uint64_t>(lanes) * static_cast<std::uint64_t>(access.bytesPerLane);
-    // One pass over the lanes gives the sectors; the lines are their parents (four sectors per line).
-    TouchedBlocks sectors;
-    collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
     result.sectorCount = sectors.count;
     result.lineCount = countParentBlocks(sectors, 2);
     if (!lines) {
@@ -36,7 +41,7 @@ void SectoredCoalescer::coalesce(const WarpAccess& access, CoalescingResult& res
         return;
     }
     TouchedBlocks lineBlocks;
-    collectTouchedBlocks(access, access.activeMask, kLineBytes, lineBlocks);
+    parentBlocks(sectors, 2, lineBlocks); // four sectors per line
     addBlockTransactions(lineBlocks, kLineBytes, result);
 }
 

@@ -31,6 +31,7 @@ public:
     bool countsLines(const WarpAccess& access) const;
 
     void coalesce(const WarpAccess& access, CoalescingResult& result) const override;
+    void coalesceSectors(const WarpAccess& access, const TouchedBlocks& sectors, CoalescingResult& result) const override;
     std::string explain(const WarpAccess& access) const override;
     const char* ruleName() const override { return "CC 3.0+ sectored coalescing"; }
 

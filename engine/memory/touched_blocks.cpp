@@ -30,13 +30,27 @@ int countParentBlocks(const TouchedBlocks& blocks, unsigned shift)
     return parents;
 }
 
+void parentBlocks(const TouchedBlocks& blocks, unsigned shift, TouchedBlocks& out)
+{
+    out.count = 0;
+    for (int i = 0; i < blocks.count; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        addTouchedBlock(out, blocks.blockIndex[index] >> shift, blocks.laneMask[index]);
+    }
+}
+
 void countRequestedFootprint(const WarpAccess& access, CoalescingResult& result)
+{
+    TouchedBlocks sectors;
+    collectTouchedBlocks(access, access.activeMask, 32, sectors);
+    countRequestedFootprint(access, sectors, result);
+}
+
+void countRequestedFootprint(const WarpAccess& access, const TouchedBlocks& sectors, CoalescingResult& result)
 {
     const int lanes = laneCount(access.activeMask);
     result.requestCount = lanes > 0 ? 1 : 0;
     result.bytesRequested = static_cast<std::uint64_t>(lanes) * static_cast<std::uint64_t>(access.bytesPerLane);
-    TouchedBlocks sectors;
-    collectTouchedBlocks(access, access.activeMask, 32, sectors);
     result.sectorCount = sectors.count;
     result.lineCount = countParentBlocks(sectors, 2); // four 32-byte sectors per 128-byte line
 }

@@ -46,10 +46,14 @@ void collectTouchedBlocks(const WarpAccess& access, std::uint32_t lanes, std::ui
 
 /// Number of distinct parents when each block is grouped with its neighbours into blocks 2^shift times larger.
 int countParentBlocks(const TouchedBlocks& blocks, unsigned shift);
+/// Those parents, each with the lanes of its blocks: what collectTouchedBlocks gives for the larger blocks.
+void parentBlocks(const TouchedBlocks& blocks, unsigned shift, TouchedBlocks& out);
 
 /// Fills the generation-independent part of a result: requestCount, bytesRequested, and the 32-byte
 /// sectors and 128-byte lines holding requested bytes.
 void countRequestedFootprint(const WarpAccess& access, CoalescingResult& result);
+/// The same, given the access's touched 32-byte sectors.
+void countRequestedFootprint(const WarpAccess& access, const TouchedBlocks& sectors, CoalescingResult& result);
 
 /// Turns touched blocks into transactions of blockBytes each.
 void addBlockTransactions(const TouchedBlocks& blocks, std::uint32_t blockBytes, CoalescingResult& result);

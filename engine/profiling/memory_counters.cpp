@@ -34,10 +34,12 @@ double MemoryCounterTotals::storeEfficiency() const
     return ratio(globalStoreBytesRequested, globalStoreBytesMoved);
 }
 
-MemoryCounters::MemoryCounters(const DeviceProfile& profile, std::uint32_t kernelFunction, std::size_t instructionCount)
+MemoryCounters::MemoryCounters(const DeviceProfile& profile, std::uint32_t kernelFunction, std::size_t instructionCount,
+    Writers writers)
     : m_coalescer(makeGlobalCoalescer(profile))
     , m_banks(makeSharedBankModel(profile))
     , m_kernelFunction(kernelFunction)
+    , m_writers(writers)
     , m_perPc(instructionCount)
 {
 }
@@ -47,14 +49,19 @@ MemoryCounters::AtomicPc* MemoryCounters::counted(const simt::MemoryEvent& event
     return event.function == m_kernelFunction && event.pc < m_perPc.size() ? &m_perPc[event.pc] : nullptr;
 }
 
-void MemoryCounters::onMemory(const simt::MemoryEvent& event)
+bool MemoryCounters::counts(const simt::MemoryEvent& event)
 {
     // Atomics are counted by neither the ld nor the st counters (Nsight Compute keeps op_atom/op_red
     // apart), and instructions of called .func bodies have their own PCs, so only the kernel's are kept.
-    if (event.op == simt::MemoryOp::Atomic || event.activeMask == 0 || !event.laneAddresses || event.lsuUncounted)
+    return event.op != simt::MemoryOp::Atomic && event.activeMask != 0 && event.laneAddresses && !event.lsuUncounted;
+}
+
+void MemoryCounters::onMemory(const simt::MemoryEvent& event)
+{
+    if (!counts(event))
         return;
     if (event.space == simt::MemorySpace::Global) {
-        countGlobal(event, counted(event));
+        countGlobal(event, toWarpAccess(event), nullptr);
     } else if (event.space == simt::MemorySpace::Shared) {
         BankConflictResult result;
         m_banks->resolve(toWarpAccess(event), result);
@@ -64,28 +71,39 @@ void MemoryCounters::onMemory(const simt::MemoryEvent& event)
 
 void MemoryCounters::onSharedResolved(const simt::MemoryEvent& event, const BankConflictResult& result)
 {
-    if (event.op != simt::MemoryOp::Atomic && event.activeMask != 0 && event.laneAddresses && !event.lsuUncounted)
+    if (counts(event))
         countShared(event, result, counted(event));
 }
 
-void MemoryCounters::countGlobal(const simt::MemoryEvent& event, AtomicPc* pc)
+void MemoryCounters::onGlobalSectors(const simt::MemoryEvent& event, const WarpAccess& access,
+    const TouchedBlocks& sectors)
 {
+    if (counts(event))
+        countGlobal(event, access, &sectors);
+}
+
+void MemoryCounters::countGlobal(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks* sectors)
+{
+    AtomicPc* pc = counted(event);
     CoalescingResult result;
-    m_coalescer->coalesce(toWarpAccess(event), result);
+    if (sectors)
+        m_coalescer->coalesceSectors(access, *sectors, result);
+    else
+        m_coalescer->coalesce(access, result);
     const bool store = event.op == simt::MemoryOp::Store;
     const auto requests = static_cast<std::uint64_t>(result.requestCount);
-    const auto sectors = static_cast<std::uint64_t>(result.sectorCount);
+    const auto sectorCount = static_cast<std::uint64_t>(result.sectorCount);
     const auto transactions = static_cast<std::uint64_t>(result.transactionCount);
     add(store ? StoreRequests : LoadRequests, requests);
-    add(store ? StoreSectors : LoadSectors, sectors);
+    add(store ? StoreSectors : LoadSectors, sectorCount);
     add(store ? StoreTransactions : LoadTransactions, transactions);
     add(store ? StoreRequested : LoadRequested, result.bytesRequested);
     add(store ? StoreMoved : LoadMoved, result.bytesMoved);
     if (pc) {
-        pc->requests.fetch_add(requests, std::memory_order_relaxed);
-        pc->sectors.fetch_add(sectors, std::memory_order_relaxed);
-        pc->transactions.fetch_add(transactions, std::memory_order_relaxed);
-        m_sampler.add(event, static_cast<std::uint32_t>(transactions), static_cast<std::uint32_t>(sectors), 1,
+        add(pc->requests, requests);
+        add(pc->sectors, sectorCount);
+        add(pc->transactions, transactions);
+        m_sampler.add(event, static_cast<std::uint32_t>(transactions), static_cast<std::uint32_t>(sectorCount), 1,
             static_cast<std::uint32_t>(result.bytesRequested));
     }
 }
@@ -97,8 +115,8 @@ void MemoryCounters::countShared(const simt::MemoryEvent& event, const BankConfl
     add(store ? SharedStoreRequests : SharedLoadRequests, 1);
     add(store ? SharedStoreWavefronts : SharedLoadWavefronts, wavefronts);
     if (pc) {
-        pc->requests.fetch_add(1, std::memory_order_relaxed);
-        pc->wavefronts.fetch_add(wavefronts, std::memory_order_relaxed);
+        add(pc->requests, 1);
+        add(pc->wavefronts, wavefronts);
         if (event.warp.blockLinear == 0) { // the sampler and the bank passes keep block 0's requests only
             countBankPasses(event.activeMask, result, *pc);
             const auto lanes = static_cast<std::uint32_t>(std::popcount(event.activeMask));
@@ -118,8 +136,8 @@ void MemoryCounters::countBankPasses(std::uint32_t activeMask, const BankConflic
     for (std::size_t bank = 0; bank < passes.size(); ++bank) {
         if (passes[bank] == 0)
             continue;
-        pc.bankPasses[bank].fetch_add(static_cast<std::uint64_t>(std::popcount(passes[bank])), std::memory_order_relaxed);
-        pc.bankRequests[bank].fetch_add(1, std::memory_order_relaxed);
+        add(pc.bankPasses[bank], static_cast<std::uint64_t>(std::popcount(passes[bank])));
+        add(pc.bankRequests[bank], 1);
     }
 }
 

@@ -57,9 +57,18 @@ struct PcMemoryCounters {
 /// Atomic counters: safe when the executor calls it from several threads.
 class MemoryCounters final : public simt::ExecutionObserver {
 public:
-    MemoryCounters(const DeviceProfile& profile, std::uint32_t kernelFunction, std::size_t instructionCount);
+    /// Who counts into it: several threads at once, or one at a time (whose counts need no locked additions;
+    /// what other threads read stays whole either way).
+    enum class Writers { Many, One };
+
+    MemoryCounters(const DeviceProfile& profile, std::uint32_t kernelFunction, std::size_t instructionCount,
+        Writers writers = Writers::Many);
 
     void onMemory(const simt::MemoryEvent& event) override;
+    /// onMemory for a global access whose touched 32-byte sectors the caller has collected
+    /// (collectTouchedBlocks(access, access.activeMask, 32, sectors), `access` the event's), so that a recorder
+    /// that needs them too collects them once.
+    void onGlobalSectors(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks& sectors);
     /// onMemory for a shared-memory access whose bank passes the caller has resolved with this device's
     /// model (makeSharedBankModel(profile)), so that a recorder counting the same access resolves it once.
     void onSharedResolved(const simt::MemoryEvent& event, const BankConflictResult& result);
@@ -87,15 +96,24 @@ private:
         SharedLoadRequests, SharedLoadWavefronts, SharedStoreRequests, SharedStoreWavefronts, TotalCount
     };
 
-    void countGlobal(const simt::MemoryEvent& event, AtomicPc* pc);
+    void countGlobal(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks* sectors);
+    static bool counts(const simt::MemoryEvent& event);
     void countShared(const simt::MemoryEvent& event, const BankConflictResult& result, AtomicPc* pc);
     AtomicPc* counted(const simt::MemoryEvent& event);
-    static void countBankPasses(std::uint32_t activeMask, const BankConflictResult& result, AtomicPc& pc);
-    void add(Total total, std::uint64_t value) { m_totals[total].fetch_add(value, std::memory_order_relaxed); }
+    void countBankPasses(std::uint32_t activeMask, const BankConflictResult& result, AtomicPc& pc);
+    void add(Total total, std::uint64_t value) { add(m_totals[total], value); }
+    void add(std::atomic<std::uint64_t>& counter, std::uint64_t value)
+    {
+        if (m_writers == Writers::One)
+            counter.store(counter.load(std::memory_order_relaxed) + value, std::memory_order_relaxed);
+        else
+            counter.fetch_add(value, std::memory_order_relaxed);
+    }
 
     std::unique_ptr<GlobalCoalescer> m_coalescer;
     std::unique_ptr<SharedBankModel> m_banks;
     std::uint32_t m_kernelFunction;
+    Writers m_writers;
     std::vector<AtomicPc> m_perPc;
     std::array<std::atomic<std::uint64_t>, TotalCount> m_totals {};
     RequestSampler m_sampler;

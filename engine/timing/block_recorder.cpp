@@ -13,12 +13,14 @@ namespace {
 
     constexpr std::uint32_t kSectorBytes = 32; // best-practices-guide-current.txt §9.2.1
 
-    /// Per line touched by one warp access: which sectors, and which bytes of each (to tell full writes).
-    /// No member initializers: a request's table of 64 stays uninitialized until a line is added to it.
+    /// Per line touched by one warp access: which sectors, which bytes of each (to tell full writes), and the
+    /// lanes touching it. No member initializers: a request's table of 64 stays uninitialized until a line is
+    /// added to it.
     struct LineBytes {
         std::uint64_t line;
         std::uint8_t sectors;
         std::array<std::uint32_t, 8> byteMask;
+        std::uint32_t lanes;
     };
 
     std::uint32_t bytesMask(std::uint32_t offset, std::uint32_t size)
@@ -67,7 +69,7 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
     , m_module(module)
     , m_coalescer(makeGlobalCoalescer(profile))
     , m_banks(makeSharedBankModel(profile))
-    , m_counters(profile, kernel, module.functions[kernel].instructions.size())
+    , m_counters(profile, kernel, module.functions[kernel].instructions.size(), MemoryCounters::Writers::One)
     , m_traces(warpsPerBlock)
     , m_functionBases(functionBases(module))
     , m_opTxnStart(warpsPerBlock, 0)
@@ -168,15 +170,24 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
             recordShared(event, banks, trace.ops.back());
         return;
     }
-    m_counters.onMemory(event);
-    if (trace.ops.empty() || event.activeMask == 0)
+    const bool global = event.space == simt::MemorySpace::Global || event.space == simt::MemorySpace::Local;
+    if (!global || event.activeMask == 0 || !event.laneAddresses) {
+        // Shared without lane addresses: no bank passes to record; .const and .param: the constant cache, timed
+        // as an instruction (pipe_class.h).
+        m_counters.onMemory(event);
+        return;
+    }
+    // The counters and the trace's transactions start from the same touched sectors: collected once.
+    const WarpAccess access = toWarpAccess(event);
+    TouchedBlocks sectors;
+    collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
+    if (event.space == simt::MemorySpace::Global)
+        m_counters.onGlobalSectors(event, access, sectors);
+    if (trace.ops.empty())
         return;
     TraceOp& op = trace.ops.back();
     const OpKind previous = op.kind;
-    switch (event.space) {
-    case simt::MemorySpace::Shared: break; // without lane addresses: no bank passes to record
-    case simt::MemorySpace::Global:
-    case simt::MemorySpace::Local: {
+    {
         m_bytesRequested += event.space == simt::MemorySpace::Global
             ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(std::popcount(event.activeMask))
             : 0;
@@ -191,15 +202,12 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         if (op.kind != previous)
             trace.txns.resize(start);
         if (m_cached)
-            recordCachedGlobal(event, trace, op);
+            recordCachedGlobal(event, sectors, trace, op);
         else
-            recordSegments(event, trace, op);
+            recordSegments(event, access, sectors, trace, op);
         trace.txns.resize(std::min(trace.txns.size(), start + 255)); // TraceOp::memCount is one byte
         op.memCount = static_cast<std::uint8_t>(trace.txns.size() - start);
         op.wavefronts = static_cast<std::uint8_t>(std::min(255, wavefrontsBefore + op.wavefronts));
-        break;
-    }
-    default: break; // .const and .param: the constant cache, timed as an instruction (pipe_class.h)
     }
 }
 
@@ -219,23 +227,37 @@ bool BlockRecorder::cachesInL1(const simt::MemoryEvent& event) const
     return m_profile.caches.l1CachesGlobalLoads;
 }
 
-void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op)
+void BlockRecorder::recordCachedGlobal(
+    const simt::MemoryEvent& event, const TouchedBlocks& sectors, WarpTrace& trace, TraceOp& op)
 {
-    std::array<LineBytes, 64> lines;
+    // The lines of the touched sectors (ascending), each with the bytes of each sector its lanes cover and its
+    // lowest lane; the transactions go in the order lanes first touch their lines.
+    std::array<LineBytes, TouchedBlocks::kMaxBlocks> lines;
     std::size_t count = 0;
-    for (std::uint32_t m = event.activeMask; m != 0; m &= m - 1) {
-        const std::uint64_t address = (*event.laneAddresses)[static_cast<std::size_t>(std::countr_zero(m))];
-        const std::uint64_t line = address / m_lineBytes * m_lineBytes;
-        std::size_t i = 0;
-        while (i < count && lines[i].line != line)
-            ++i;
-        if (i == count && count < lines.size())
-            lines[count++] = LineBytes { line, 0, {} };
-        // A naturally aligned lane access (at most 16 bytes) never crosses a 32-byte sector.
-        const auto offset = static_cast<std::uint32_t>(address - line);
-        const std::uint32_t sector = offset / kSectorBytes;
-        lines[i].sectors = static_cast<std::uint8_t>(lines[i].sectors | (1u << sector));
-        lines[i].byteMask[sector] |= bytesMask(offset % kSectorBytes, event.bytesPerLane);
+    for (int i = 0; i < sectors.count; ++i) {
+        const std::uint64_t sectorAddress = sectors.blockIndex[static_cast<std::size_t>(i)] * kSectorBytes;
+        const std::uint32_t laneMask = sectors.laneMask[static_cast<std::size_t>(i)];
+        const std::uint64_t line = sectorAddress / m_lineBytes * m_lineBytes;
+        if (count == 0 || lines[count - 1].line != line)
+            lines[count++] = LineBytes { line, 0, {}, laneMask };
+        LineBytes& entry = lines[count - 1];
+        entry.lanes |= laneMask;
+        const auto sector = static_cast<std::uint32_t>((sectorAddress - line) / kSectorBytes);
+        entry.sectors = static_cast<std::uint8_t>(entry.sectors | (1u << sector));
+        for (std::uint32_t m = laneMask; m != 0; m &= m - 1) {
+            const std::uint64_t address = (*event.laneAddresses)[static_cast<std::size_t>(std::countr_zero(m))];
+            const std::uint64_t from = std::max(address, sectorAddress);
+            const std::uint64_t to = std::min(address + event.bytesPerLane, sectorAddress + kSectorBytes);
+            entry.byteMask[sector] |= bytesMask(static_cast<std::uint32_t>(from - sectorAddress),
+                static_cast<std::uint32_t>(to - from));
+        }
+    }
+    for (std::size_t i = 1; i < count; ++i) { // by lowest lane: ascending addresses are already in order
+        const LineBytes moved = lines[i];
+        std::size_t at = i;
+        for (; at > 0 && std::countr_zero(lines[at - 1].lanes) > std::countr_zero(moved.lanes); --at)
+            lines[at] = lines[at - 1];
+        lines[at] = moved;
     }
     for (std::size_t i = 0; i < count; ++i) {
         std::uint8_t full = 0;
@@ -253,10 +275,11 @@ void BlockRecorder::recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace
     op.wavefronts = static_cast<std::uint8_t>(std::max<std::size_t>(1, count));
 }
 
-void BlockRecorder::recordSegments(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op)
+void BlockRecorder::recordSegments(const simt::MemoryEvent& event, const WarpAccess& access,
+    const TouchedBlocks& sectors, WarpTrace& trace, TraceOp& op)
 {
     CoalescingResult result;
-    m_coalescer->coalesce(toWarpAccess(event), result);
+    m_coalescer->coalesceSectors(access, sectors, result);
     for (const GlobalTransaction& t : result.view()) {
         const std::uint16_t atomicLanes
             = event.op == simt::MemoryOp::Atomic ? mostLanesOnOneAddress(event, t.address, t.sizeBytes) : 0;

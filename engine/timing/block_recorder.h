@@ -55,8 +55,9 @@ public:
     std::uint64_t bytesRequested() const { return m_bytesRequested; }
 
 private:
-    void recordCachedGlobal(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op);
-    void recordSegments(const simt::MemoryEvent& event, WarpTrace& trace, TraceOp& op);
+    void recordCachedGlobal(const simt::MemoryEvent& event, const TouchedBlocks& sectors, WarpTrace& trace, TraceOp& op);
+    void recordSegments(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks& sectors,
+        WarpTrace& trace, TraceOp& op);
     void recordShared(const simt::MemoryEvent& event, const BankConflictResult& result, TraceOp& op);
     bool cachesInL1(const simt::MemoryEvent& event) const;
     std::size_t slot(const simt::WarpRef& warp) const;

@@ -1,0 +1,101 @@
+// BlockRecorder: a global access becomes one transaction per 128-byte line, in the order the warp's lanes first
+// touch the lines (best-practices-guide-current.txt §9.2.1: sectors grouped in lines), with the bytes a store
+// writes per sector; the counters see the same access.
+#include "../device_fixtures.h"
+#include "../simt/simt_test_util.h"
+#include "engine/timing/block_recorder.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace {
+
+const char* kKernel = R"(.version 8.5
+.target sm_80
+.address_size 64
+.visible .entry touch(.param .u64 p)
+{
+    .reg .b32 %r<2>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [p];
+    ld.global.u32 %r1, [%rd1];
+    st.global.u32 [%rd1], %r1;
+    ret;
+}
+)";
+
+constexpr std::uint64_t kBase = 0x7f0000100000;
+
+struct Recorded {
+    engine::timing::WarpTrace trace;
+    engine::MemoryCounterTotals totals;
+};
+
+/// Warp 0 of block 0 issues the instruction at `pc` and accesses `addresses` (4 bytes a lane) with `mask`.
+Recorded record(std::uint32_t pc, engine::simt::MemoryOp op, const std::array<std::uint64_t, 32>& addresses,
+    std::uint32_t mask = 0xFFFFFFFFu)
+{
+    const auto module = simt_testing::parse(kKernel);
+    const auto kernel = static_cast<std::uint32_t>(module.findFunction("touch"));
+    engine::timing::BlockRecorder recorder(testing_fixtures::builtinProfile("h100"), module, kernel, 1);
+    engine::simt::IssueEvent issue;
+    issue.function = kernel;
+    issue.pc = pc;
+    issue.activeMask = mask;
+    recorder.onIssue(issue);
+    engine::simt::MemoryEvent access;
+    access.function = kernel;
+    access.pc = pc;
+    access.op = op;
+    access.activeMask = mask;
+    access.bytesPerLane = 4;
+    access.laneAddresses = &addresses;
+    recorder.onMemory(access);
+    Recorded out;
+    out.totals = recorder.counters().totals();
+    out.trace = std::move(recorder.takeTraces({})[0]);
+    return out;
+}
+
+} // namespace
+
+TEST(BlockRecorder, ALineATransactionInTheOrderLanesFirstTouchThem)
+{
+    // Lane k reads line 31 - k (descending), lanes 16..31 a second word of the same lines as lanes 15..0.
+    std::array<std::uint64_t, 32> addresses {};
+    for (std::size_t lane = 0; lane < 16; ++lane)
+        addresses[lane] = kBase + (15 - lane) * 128;
+    for (std::size_t lane = 16; lane < 32; ++lane)
+        addresses[lane] = kBase + (lane - 16) * 128 + 64;
+    const Recorded r = record(1, engine::simt::MemoryOp::Load, addresses);
+    ASSERT_EQ(r.trace.txns.size(), 16u);
+    for (std::size_t i = 0; i < 16; ++i) {
+        EXPECT_EQ(r.trace.txns[i].address, kBase + (15 - i) * 128) << i; // lane i's line first
+        EXPECT_EQ(r.trace.txns[i].sectors, 0b0101) << i; // bytes 0..3 and 64..67
+        EXPECT_EQ(r.trace.txns[i].bytes, 64u) << i;
+    }
+    EXPECT_EQ(r.totals.globalLoadRequests, 1u);
+    EXPECT_EQ(r.totals.globalLoadSectors, 32u);
+    EXPECT_EQ(r.totals.globalLoadTransactions, 32u); // H100: 32-byte sectors, cached or not (§9.2.1)
+}
+
+TEST(BlockRecorder, AStoreMarksTheSectorsItWritesWhole)
+{
+    // Lanes 0..7 write sector 0 of the line whole; lanes 8..11 half of sector 1; the rest are off.
+    std::array<std::uint64_t, 32> addresses {};
+    for (std::size_t lane = 0; lane < 32; ++lane)
+        addresses[lane] = kBase + lane * 4;
+    const Recorded r = record(2, engine::simt::MemoryOp::Store, addresses, 0x00000FFFu);
+    ASSERT_EQ(r.trace.txns.size(), 1u);
+    const engine::timing::MemTxn& t = r.trace.txns[0];
+    EXPECT_EQ(t.address, kBase);
+    EXPECT_EQ(t.sectors, 0b0011);
+    EXPECT_EQ(t.fullSectors, 0b0001);
+    EXPECT_EQ(t.byteMasks[0], 0xFFFFFFFFu);
+    EXPECT_EQ(t.byteMasks[1], 0x0000FFFFu);
+    EXPECT_EQ(r.totals.globalStoreSectors, 2u);
+    EXPECT_EQ(r.totals.globalStoreBytesRequested, 48u);
+}
