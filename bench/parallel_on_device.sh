@@ -14,8 +14,13 @@
 #
 # `single`: the parent and this branch on one thread, alternated three times, on a launch of four waves (muld
 # 1 024 x 512 x 512): whether one-thread speed fell.
+# `twice`: this branch held to two cores, one thread against two alternated three times (the VM's speed drifts
+# between starts and within one, so the ratio is taken per round).
+# `speedpair`: the same two corpus_speed builds scenario by scenario, alternated three times each (the VM's speed
+# drifts by up to 2x within minutes, so whole-corpus rounds minutes apart do not compare): the fastest of each.
+# `ident`: every bundled scenario on 1 and on 16 threads: whether their JSON is the same byte for byte.
 #
-#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus|speed|phases|single ...]   (the first three when none is named)
+#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus|speed|speedpair|phases|single|twice|ident ...]   (the first three when none is named)
 set -u
 D=.devcarry/issue24
 parts=${*:-table two corpus}
@@ -86,3 +91,40 @@ want single && for round in 1 2 3; do
     n=$(t taskset -c 3 $D/new run $args)
     echo "single round $round muld1024x512x512 base $b new $n"
 done
+want twice && for spec in "muld1024|$S/corpus/muld.json --device h100 --set ha=1024 --set wa=1024 --set wb=1024" \
+    "offset16M|$S/offset_copy.json --device h100 --set n=16777216 --set offset=1"; do
+    name=${spec%%|*}; args=${spec#*|}
+    for round in 1 2 3; do
+        # shellcheck disable=SC2086
+        one=$(t taskset -c 0,1 $D/new run $args --threads 1 --json)
+        # shellcheck disable=SC2086
+        two=$(t taskset -c 0,1 $D/new run $args --threads 2 --json)
+        echo "twice $name round $round 1: $one | 2: $two | $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2fx", a / b }')"
+    done
+done
+want ident && {
+    differ=0
+    for f in $(find $S -name '*.json' -not -path '*/data/*' | sort); do
+        $D/new run "$f" --threads 1 --json > "$OUT/ident1.json" 2>/dev/null
+        $D/new run "$f" --threads 16 --json > "$OUT/ident16.json" 2>/dev/null
+        cmp -s "$OUT/ident1.json" "$OUT/ident16.json" || { differ=$((differ + 1)); echo "ident DIFFERS: $f"; }
+    done
+    echo "ident: $(find $S -name '*.json' -not -path '*/data/*' | wc -l) scenarios, $differ differ between 1 and 16 threads"
+}
+want speedpair && {
+    for f in $(cd $S/corpus && find . -name '*.json' -not -path '*/data/*' | sed 's|^\./||; s|\.json$||' | sort); do
+        for round in 1 2 3; do
+            for v in base new; do
+                taskset -c 2 $D/speed_$v --repeat 3 --filter "$f" $S/corpus | grep "M/s$" | grep "^$f " \
+                    | awk -v v=$v '{ print v, $1, $(NF-1) }'
+            done
+        done
+    done > "$OUT/speedpair.txt"
+    awk '{ k = $2; if ($3 > best[$1 " " k]) best[$1 " " k] = $3; names[k] = 1 }
+        END { for (k in names) printf "%-28s base %6.2f new %6.2f  %5.2fx\n", k, best["base " k], best["new " k],
+            best["new " k] / best["base " k] }' "$OUT/speedpair.txt" | sort > "$OUT/speedpair_table.txt"
+    cat "$OUT/speedpair_table.txt"
+    for col in 3 5 6; do
+        sort -k$col -n "$OUT/speedpair_table.txt" | awk -v c=$col '{ a[NR] = $c + 0 } END { printf "median of column %d: %.2f, lowest %.2f\n", c, a[int((NR + 1) / 2)], a[1] }'
+    done
+}

@@ -4,6 +4,7 @@
 #include "engine/simt/cluster_ops.h"
 #include "engine/simt/operand_access.h"
 
+#include <bit>
 #include <cstring>
 
 namespace engine::simt {
@@ -180,24 +181,48 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
     }
 }
 
+FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t probe)
+{
+    const bool global = plan.space == ptx::StateSpace::Global || plan.space == ptx::StateSpace::Const;
+    // address_layout.h: outside the generic windows of .shared, .local and the cluster's shared memory, a
+    // generic address is .global.
+    const bool genericGlobal = plan.space == ptx::StateSpace::Generic && !inSharedWindow(probe)
+        && !inClusterWindow(probe) && !inLocalWindow(probe);
+    if ((!global && !genericGlobal) || ctx.overlay)
+        return fastRange(ctx, plan);
+    Allocation* a = ctx.lastAllocation;
+    if (!a || !a->contains(probe, plan.size)) {
+        a = ctx.memory->findContaining(probe, plan.size);
+        if (!a)
+            return {}; // the lane-by-lane path reports the fault
+        ctx.lastAllocation = a;
+    }
+    return { a->bytes.data(), a->address, a->sizeBytes,
+        plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
+}
+
 bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
 {
     ctx.remoteSharedLanes = 0;
-    FastRange fast = fastRange(ctx, plan);
+    if (mask == 0)
+        return true;
+    FastRange fast = fastRange(ctx, plan, addresses[static_cast<std::size_t>(std::countr_zero(mask))]);
     const std::uint64_t alignMask = plan.size - 1;
-    if (mask == kAllLanes && fast.base) {
-        // Whole warp inside the fast range: one branch-free pass, checked once at the end.
+    if (fast.base) {
+        // Every active lane inside the fast range: one branch-free pass, checked once at the end.
         std::uint64_t bad = 0;
         for (std::size_t l = 0; l < kWarpLanes; ++l) {
             const std::uint64_t offset = addresses[l] - fast.start;
-            bad |= static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size) | (addresses[l] & alignMask);
-            pointers[l] = fast.base + offset;
+            const std::uint64_t on = (mask >> l) & 1u;
+            bad |= on & (static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size)
+                            | static_cast<std::uint64_t>((addresses[l] & alignMask) != 0));
+            pointers[l] = on != 0 ? fast.base + offset : nullptr;
         }
         if (bad == 0) {
             if (ctx.observer || ctx.recordAccesses || ctx.journal)
                 ctx.addresses = addresses;
-            spaceMasks[static_cast<std::size_t>(fast.space)] = kAllLanes;
+            spaceMasks[static_cast<std::size_t>(fast.space)] |= mask;
             return true;
         }
     }

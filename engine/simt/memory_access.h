@@ -43,6 +43,10 @@ struct FastRange {
 };
 
 FastRange fastRange(ExecContext& ctx, const AccessPlan& plan);
+/// fastRange, for an access whose lane at `probe` is first: a .global/.const access whose probe lies outside the
+/// cached allocation gets the allocation holding it (which becomes the cached one), and a generic access whose
+/// probe is global gets its allocation too (lanes that are not in it take the lane-by-lane path).
+FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t probe);
 
 /// Host pointers of every lane in `mask` (null elsewhere), with the per-space lane masks: lanePointer for
 /// each lane, with inline fast paths for explicit .global/.const/.shared/.param-block accesses. False

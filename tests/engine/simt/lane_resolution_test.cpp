@@ -1,0 +1,113 @@
+// Lane addresses to host pointers (memory_access.h, resolveLanes): a guarded access whose inactive lanes point
+// anywhere reads only its active lanes' words; an active lane outside every allocation faults, named; generic
+// addresses resolve lane by lane to .global or .shared (PTX ISA "Generic Addressing").
+#include "simt_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace simt_testing;
+using engine::simt::DeviceMemory;
+
+namespace {
+
+/// Thread t < n loads a word with a generic ld: in[t] from global memory, or (when `mixed` and t is odd) the
+/// shared word 1000 + t, and stores it to out[t]. Threads t >= n do nothing.
+const char* kKernel = R"(.version 8.5
+.target sm_80
+.address_size 64
+.visible .entry pick(.param .u64 out, .param .u64 in, .param .u32 n, .param .u32 mixed)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<10>;
+    .shared .align 4 .b32 sh[32];
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    ld.param.u32 %r1, [n];
+    ld.param.u32 %r9, [mixed];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, sh;
+    shl.b32 %r4, %r2, 2;
+    add.u32 %r3, %r3, %r4;
+    add.u32 %r5, %r2, 1000;
+    st.shared.u32 [%r3], %r5;
+    bar.sync 0;
+    mul.wide.u32 %rd3, %r2, 4;
+    add.u64 %rd4, %rd2, %rd3;
+    mov.u64 %rd5, sh;
+    cvta.shared.u64 %rd5, %rd5;
+    add.u64 %rd5, %rd5, %rd3;
+    and.b32 %r7, %r2, %r9;
+    setp.eq.u32 %p2, %r7, 1;
+    selp.b64 %rd6, %rd5, %rd4, %p2;
+    setp.ge.u32 %p1, %r2, %r1;
+    @%p1 bra DONE;
+    ld.u32 %r6, [%rd6];
+    add.u64 %rd7, %rd1, %rd3;
+    st.global.u32 [%rd7], %r6;
+DONE:
+    ret;
+}
+)";
+
+struct Outcome {
+    std::string error;
+    std::vector<std::uint32_t> out;
+};
+
+/// One warp; `in` holds `words` words 7, 14, 21, ... and is the last allocation (nothing follows it).
+Outcome run(std::uint32_t n, std::uint32_t words, bool mixed)
+{
+    const auto m = parse(kKernel);
+    DeviceMemory mem;
+    const std::uint64_t out = upload(mem, "out", std::vector<std::uint32_t>(32, 0));
+    std::vector<std::uint32_t> values(words);
+    for (std::uint32_t i = 0; i < words; ++i)
+        values[i] = 7 * (i + 1);
+    const std::uint64_t in = upload(mem, "in", values);
+    Shape s;
+    s.block = { 32, 1, 1 };
+    const auto r = launch(m, "pick", s, { { out }, { in }, { n }, { mixed ? 1u : 0u } }, mem);
+    Outcome result;
+    if (!r.ok())
+        result.error = r.error().toString();
+    result.out = download<std::uint32_t>(mem, out);
+    return result;
+}
+
+} // namespace
+
+TEST(LaneResolution, InactiveLanesMayPointOutsideEveryAllocation)
+{
+    // Lanes 20..31 would read past the end of `in`; the guard leaves them out.
+    const Outcome r = run(20, 20, false);
+    ASSERT_EQ(r.error, "");
+    for (std::uint32_t t = 0; t < 32; ++t)
+        EXPECT_EQ(r.out[t], t < 20 ? 7 * (t + 1) : 0u) << "thread " << t;
+}
+
+TEST(LaneResolution, GenericLanesResolveToGlobalOrSharedEachByItsAddress)
+{
+    const Outcome r = run(24, 32, true);
+    ASSERT_EQ(r.error, "");
+    for (std::uint32_t t = 0; t < 32; ++t) {
+        const std::uint32_t expected = t >= 24 ? 0u : (t % 2 == 1 ? 1000 + t : 7 * (t + 1));
+        EXPECT_EQ(r.out[t], expected) << "thread " << t;
+    }
+}
+
+TEST(LaneResolution, AnActiveLanePastTheEndFaultsNamingIt)
+{
+    // Every lane active, `in` 20 words long: thread 20 is the first to read past its end (odd threads read
+    // shared memory when mixed).
+    for (const bool mixed : { false, true }) {
+        const Outcome r = run(32, 20, mixed);
+        EXPECT_NE(r.error.find("invalid global read of size 4 bytes"), std::string::npos) << r.error;
+        EXPECT_NE(r.error.find("thread (20,0,0)"), std::string::npos) << r.error;
+        EXPECT_NE(r.error.find("0 bytes after the end of allocation 'in'"), std::string::npos) << r.error;
+    }
+}
