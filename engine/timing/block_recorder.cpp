@@ -75,6 +75,7 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
     , m_opTxnStart(warpsPerBlock, 0)
     , m_warpsPerBlock(warpsPerBlock)
     , m_lineBytes(static_cast<std::uint32_t>(std::max(32, profile.caches.l2LineBytes)))
+    , m_lineMask(std::has_single_bit(m_lineBytes) ? ~(std::uint64_t { m_lineBytes } - 1) : 0)
     , m_cached(profile.caches.l2Bytes > 0)
 {
 }
@@ -237,7 +238,8 @@ void BlockRecorder::recordCachedGlobal(
     for (int i = 0; i < sectors.count; ++i) {
         const std::uint64_t sectorAddress = sectors.blockIndex[static_cast<std::size_t>(i)] * kSectorBytes;
         const std::uint32_t laneMask = sectors.laneMask[static_cast<std::size_t>(i)];
-        const std::uint64_t line = sectorAddress / m_lineBytes * m_lineBytes;
+        const std::uint64_t line
+            = m_lineMask != 0 ? sectorAddress & m_lineMask : sectorAddress / m_lineBytes * m_lineBytes;
         if (count == 0 || lines[count - 1].line != line)
             lines[count++] = LineBytes { line, 0, {}, laneMask };
         LineBytes& entry = lines[count - 1];
@@ -261,8 +263,10 @@ void BlockRecorder::recordCachedGlobal(
     }
     for (std::size_t i = 0; i < count; ++i) {
         std::uint8_t full = 0;
-        for (std::uint32_t s = 0; s < 8; ++s)
+        for (std::uint32_t m = lines[i].sectors; m != 0; m &= m - 1) {
+            const auto s = static_cast<std::uint32_t>(std::countr_zero(m));
             full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
+        }
         const auto bytes = sectorCount(lines[i].sectors) * kSectorBytes;
         const std::uint16_t atomicLanes
             = event.op == simt::MemoryOp::Atomic ? mostLanesOnOneAddress(event, lines[i].line, m_lineBytes) : 0;

@@ -73,6 +73,7 @@ private:
     std::uint32_t m_warpsPerBlock = 0;
     bool m_allBlocks = false; ///< holdAllBlocks: traces indexed by block * warps + warp
     std::uint32_t m_lineBytes = 128;
+    std::uint64_t m_lineMask = 0; ///< ~(m_lineBytes - 1) when that is a power of two (a mask, not a division)
     bool m_cached = false; ///< the device has an L2 (CC 2.0 and later)
     std::uint64_t m_bytesRequested = 0;
     std::uint64_t m_traceBytesLimit = 0; ///< 0: unbounded
