@@ -212,12 +212,21 @@ bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addr
     if (fast.base) {
         // Every active lane inside the fast range: one branch-free pass, checked once at the end.
         std::uint64_t bad = 0;
-        for (std::size_t l = 0; l < kWarpLanes; ++l) {
-            const std::uint64_t offset = addresses[l] - fast.start;
-            const std::uint64_t on = (mask >> l) & 1u;
-            bad |= on & (static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size)
-                            | static_cast<std::uint64_t>((addresses[l] & alignMask) != 0));
-            pointers[l] = on != 0 ? fast.base + offset : nullptr;
+        if (mask == kAllLanes) {
+            for (std::size_t l = 0; l < kWarpLanes; ++l) {
+                const std::uint64_t offset = addresses[l] - fast.start;
+                bad |= static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size)
+                    | (addresses[l] & alignMask);
+                pointers[l] = fast.base + offset;
+            }
+        } else {
+            for (std::size_t l = 0; l < kWarpLanes; ++l) {
+                const std::uint64_t offset = addresses[l] - fast.start;
+                const std::uint64_t on = (mask >> l) & 1u;
+                bad |= on & (static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size)
+                                | static_cast<std::uint64_t>((addresses[l] & alignMask) != 0));
+                pointers[l] = on != 0 ? fast.base + offset : nullptr;
+            }
         }
         if (bad == 0) {
             if (ctx.observer || ctx.recordAccesses || ctx.journal)
