@@ -156,6 +156,10 @@ void RunSession::connectSweepSignals()
         m_window->statusBar()->showMessage(tr("Sweep cancelled"), statusMessageMs);
         settle();
     });
+    connect(m_sweeps, &model::SweepController::cancelledEnded, this, [this] {
+        if (!m_request.sessionDatabase.isEmpty()) // the points finished before the stop are recorded
+            Q_EMIT sweepStopped(m_request.sessionDatabase);
+    });
 }
 
 void RunSession::setupMenu(QMenuBar* menuBar)

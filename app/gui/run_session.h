@@ -94,8 +94,8 @@ Q_SIGNALS:
     void parametersRan(const QMap<QString, qint64>& params);
     /// A run finished and was recorded as run `runId` of the session database `path`.
     void runRecorded(const QString& path, qint64 runId);
-    /// A sweep recording into the session database `path` failed: the points it finished are there (a stopped
-    /// sweep's run), so the Session list has something new to show.
+    /// A sweep recording into the session database `path` failed or was cancelled: the points it finished are
+    /// there (a stopped sweep's run), so the Session list has something new to show.
     void sweepStopped(const QString& path);
 
 private:

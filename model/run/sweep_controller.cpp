@@ -94,8 +94,10 @@ void SweepController::cancel()
 
 void SweepController::deliver(quint64 job, std::variant<SweepSnapshot, QString> result)
 {
-    if (!m_jobs.isCurrent(job))
-        return; // stale: a newer sweep started, or this one was cancelled
+    if (!m_jobs.isCurrent(job)) { // stale: a newer sweep started, or this one was cancelled
+        Q_EMIT cancelledEnded(job);
+        return;
+    }
     m_running = false;
     if (auto* message = std::get_if<QString>(&result)) {
         Q_EMIT failed(job, *message);

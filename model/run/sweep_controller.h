@@ -37,6 +37,9 @@ Q_SIGNALS:
     void finished(quint64 job, std::shared_ptr<const SweepSnapshot> snapshot);
     void failed(quint64 job, const QString& message);
     void cancelled(quint64 job);
+    /// A cancelled (or superseded) sweep's work has ended: the points it finished before the stop are in the
+    /// session database now, so lists of its runs can show them.
+    void cancelledEnded(quint64 job);
 
 private:
     void deliver(quint64 job, std::variant<SweepSnapshot, QString> result);

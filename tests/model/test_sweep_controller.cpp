@@ -86,14 +86,18 @@ private Q_SLOTS:
         SweepController controller(loadDeviceCatalog({}).catalog);
         QSignalSpy finished(&controller, &SweepController::finished);
         QSignalSpy cancelled(&controller, &SweepController::cancelled);
+        QSignalSpy ended(&controller, &SweepController::cancelledEnded);
         auto request = offsetSweep(m_scenario, { QStringLiteral("v100") });
         request.to = 32;
-        controller.start(request);
+        const quint64 job = controller.start(request);
         controller.cancel();
         QCOMPARE(cancelled.size(), 1);
+        QCOMPARE(ended.size(), 0); // its work may still be committing a point
         controller.waitForIdle();
         QTest::qWait(50);
         QCOMPARE(finished.size(), 0);
+        QCOMPARE(ended.size(), 1); // now it has stopped: whatever it recorded is in the database
+        QCOMPARE(ended.front().at(0).value<quint64>(), job);
     }
 
     void aFailingPointNamesDeviceAndValue()
