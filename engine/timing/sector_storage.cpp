@@ -59,11 +59,11 @@ namespace {
 
     void giveToPool(std::unique_ptr<SectorStorage::Arrays> arrays)
     {
+        if (arrays->bytes() > SectorStorage::kPoolBytes)
+            return; // freed here
         std::vector<std::unique_ptr<SectorStorage::Arrays>> dropped; // freed outside the lock
         Pool& p = pool();
         const std::lock_guard lock(p.mutex);
-        if (arrays->bytes() > SectorStorage::kPoolBytes)
-            return;
         p.bytes += arrays->bytes();
         p.arrays.push_back(std::move(arrays));
         std::size_t oldest = 0;
