@@ -188,28 +188,26 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         return;
     TraceOp& op = trace.ops.back();
     const OpKind previous = op.kind;
-    {
-        m_bytesRequested += event.space == simt::MemorySpace::Global
-            ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(std::popcount(event.activeMask))
-            : 0;
-        op.kind = event.op == simt::MemoryOp::Load ? OpKind::GlobalLoad
-            : event.op == simt::MemoryOp::Store    ? OpKind::GlobalStore
-                                                   : OpKind::GlobalAtomic;
-        op.cacheInL1 = op.kind == OpKind::GlobalLoad && cachesInL1(event) ? 1 : 0;
-        // An op's transactions are those of all its accesses of one kind (wmma.load/store make one access per
-        // fragment register, matrix_ops.h); an access of another kind replaces them.
-        const std::size_t start = m_opTxnStart[s];
-        const int wavefrontsBefore = op.kind == previous ? op.wavefronts : 0;
-        if (op.kind != previous)
-            trace.txns.resize(start);
-        if (m_cached)
-            recordCachedGlobal(event, sectors, trace, op);
-        else
-            recordSegments(event, access, sectors, trace, op);
-        trace.txns.resize(std::min(trace.txns.size(), start + 255)); // TraceOp::memCount is one byte
-        op.memCount = static_cast<std::uint8_t>(trace.txns.size() - start);
-        op.wavefronts = static_cast<std::uint8_t>(std::min(255, wavefrontsBefore + op.wavefronts));
-    }
+    m_bytesRequested += event.space == simt::MemorySpace::Global
+        ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(std::popcount(event.activeMask))
+        : 0;
+    op.kind = event.op == simt::MemoryOp::Load ? OpKind::GlobalLoad
+        : event.op == simt::MemoryOp::Store    ? OpKind::GlobalStore
+                                               : OpKind::GlobalAtomic;
+    op.cacheInL1 = op.kind == OpKind::GlobalLoad && cachesInL1(event) ? 1 : 0;
+    // An op's transactions are those of all its accesses of one kind (wmma.load/store make one access per
+    // fragment register, matrix_ops.h); an access of another kind replaces them.
+    const std::size_t start = m_opTxnStart[s];
+    const int wavefrontsBefore = op.kind == previous ? op.wavefronts : 0;
+    if (op.kind != previous)
+        trace.txns.resize(start);
+    if (m_cached)
+        recordCachedGlobal(event, sectors, trace, op);
+    else
+        recordSegments(event, access, sectors, trace, op);
+    trace.txns.resize(std::min(trace.txns.size(), start + 255)); // TraceOp::memCount is one byte
+    op.memCount = static_cast<std::uint8_t>(trace.txns.size() - start);
+    op.wavefronts = static_cast<std::uint8_t>(std::min(255, wavefrontsBefore + op.wavefronts));
 }
 
 bool BlockRecorder::cachesInL1(const simt::MemoryEvent& event) const
