@@ -110,29 +110,21 @@ bool MulticastBanks::pairable(const WarpAccess& access, std::uint32_t first, std
 bool MulticastBanks::resolveConflictFree(const WarpAccess& access, BankConflictResult& result) const
 {
     const std::uint64_t bankMask = (std::uint64_t { 1 } << m_bankShift) - 1;
-    // A bank's key and lanes are read only once its bit is in `used`: the arrays start uninitialized.
     std::array<std::uint64_t, kWarpSize> keyOfBank;
-    std::array<std::uint32_t, kWarpSize> lanesOfBank;
-    std::uint64_t used = 0;
+    std::array<std::uint32_t, kWarpSize> lanesOfBank {};
     for (std::uint32_t pending = access.activeMask; pending != 0; pending &= pending - 1) {
         const int lane = lowestLane(pending);
         const std::uint64_t entry = access.laneAddresses[static_cast<std::size_t>(lane)] >> m_entryShift;
         const std::uint64_t key = ((entry << m_entryShift) >> m_rowShift) << m_bankShift | (entry & bankMask);
         const auto bank = static_cast<std::size_t>(entry & bankMask);
-        const std::uint64_t bankBit = std::uint64_t { 1 } << bank;
-        if ((used & bankBit) == 0) {
-            used |= bankBit;
+        if (lanesOfBank[bank] == 0)
             keyOfBank[bank] = key;
-            lanesOfBank[bank] = laneBit(lane);
-        } else if (keyOfBank[bank] != key) {
+        else if (keyOfBank[bank] != key)
             return false;
-        } else {
-            lanesOfBank[bank] |= laneBit(lane);
-        }
+        lanesOfBank[bank] |= laneBit(lane);
         result.laneBank[static_cast<std::size_t>(lane)] = static_cast<std::uint8_t>(bank);
     }
-    for (; used != 0; used &= used - 1) {
-        const std::uint32_t lanes = lanesOfBank[static_cast<std::size_t>(std::countr_zero(used))];
+    for (const std::uint32_t lanes : lanesOfBank) {
         if ((lanes & (lanes - 1)) != 0) // two lanes or more
             result.broadcastLanes |= lanes;
     }
