@@ -31,11 +31,7 @@ void SectoredCoalescer::coalesceSectors(const WarpAccess& access, const TouchedB
 {
     const bool lines = countsLines(access);
     result.reset(lines ? TransactionUnit::L1Line : TransactionUnit::Sector);
-    const int lanes = laneCount(access.activeMask);
-    result.requestCount = lanes > 0 ? 1 : 0;
-    result.bytesRequested = static_cast<std::uint64_t>(lanes) * static_cast<std::uint64_t>(access.bytesPerLane);
-    result.sectorCount = sectors.count;
-    result.lineCount = countParentBlocks(sectors, 2);
+    countRequestedFootprint(access, sectors, result);
     if (!lines) {
         addBlockTransactions(sectors, kSectorBytes, result);
         return;

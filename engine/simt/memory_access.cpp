@@ -29,16 +29,25 @@ namespace {
         return base + address;
     }
 
+    /// The allocation holding `size` bytes at `address`: the cached one when it does, else the one found, which
+    /// becomes the cached one; null when none does.
+    Allocation* allocationHolding(ExecContext& ctx, std::uint64_t address, std::uint32_t size)
+    {
+        Allocation* a = ctx.lastAllocation;
+        if (!a || !a->contains(address, size)) {
+            a = ctx.memory->findContaining(address, size);
+            if (a)
+                ctx.lastAllocation = a;
+        }
+        return a;
+    }
+
     std::uint8_t* globalPointer(ExecContext& ctx, const AccessPlan& plan, MemorySpace space, std::uint64_t address,
         std::uint32_t lane)
     {
-        Allocation* a = ctx.lastAllocation;
-        if (!a || !a->contains(address, plan.size)) {
-            a = ctx.memory->findContaining(address, plan.size);
-            if (!a)
-                return fault(ctx, FaultKind::OutOfBounds, plan, space, address, lane);
-            ctx.lastAllocation = a;
-        }
+        Allocation* a = allocationHolding(ctx, address, plan.size);
+        if (!a)
+            return fault(ctx, FaultKind::OutOfBounds, plan, space, address, lane);
         if (ctx.overlay)
             return ctx.overlay->access(*a, address - a->address, plan.size, plan.op);
         return a->bytes.data() + (address - a->address);
@@ -190,13 +199,9 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t prob
         && !inClusterWindow(probe) && !inLocalWindow(probe);
     if ((!global && !genericGlobal) || ctx.overlay)
         return fastRange(ctx, plan);
-    Allocation* a = ctx.lastAllocation;
-    if (!a || !a->contains(probe, plan.size)) {
-        a = ctx.memory->findContaining(probe, plan.size);
-        if (!a)
-            return {}; // the lane-by-lane path reports the fault
-        ctx.lastAllocation = a;
-    }
+    Allocation* a = allocationHolding(ctx, probe, plan.size);
+    if (!a)
+        return {}; // the lane-by-lane path reports the fault
     return { a->bytes.data(), a->address, a->sizeBytes,
         plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
 }
