@@ -59,6 +59,7 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     const std::uint64_t start = std::max(now, m_blockLaunchFree);
     m_blockLaunchFree = start + m_ctx.blockLaunchCycles;
     *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start, {}, {} };
+    updateScanLength();
     expectPhases(*it);
     for (std::uint32_t i = 0; i < m_ctx.warpsPerBlock; ++i) {
         const std::uint32_t slot = b * m_ctx.warpsPerBlock + i;
@@ -90,7 +91,15 @@ void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std:
     if (it->live == 0) {
         m_finished.push_back(FinishedBlock { start, std::move(it->traces), {}, b });
         it->used = false;
+        updateScanLength();
     }
+}
+
+void SmModel::updateScanLength()
+{
+    const auto used = std::find_if(m_blocks.rbegin(), m_blocks.rend(), [](const Block& b) { return b.used; });
+    const auto slots = static_cast<std::uint32_t>(m_blocks.rend() - used) * m_ctx.warpsPerBlock;
+    m_scanLength = (slots + m_ctx.schedulers - 1) / m_ctx.schedulers;
 }
 
 void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
@@ -160,7 +169,7 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     const std::uint8_t* pipes = &m_wakePipe[first];
     const std::uint64_t* pipeFree = m_pipeFree[scheduler].data();
     Candidate* ready = m_ready.data();
-    for (std::uint32_t k = 0; k < m_perScheduler; ++k) {
+    for (std::uint32_t k = 0; k < m_scanLength; ++k) {
         const std::uint64_t cycle = std::max(readyAt[k], pipeFree[pipes[k]]);
         ready[readyCount] = Candidate { scheduler + k * m_ctx.schedulers, m_wakeAge[first + k] };
         readyCount += cycle <= now ? 1 : 0;
@@ -324,6 +333,7 @@ void SmModel::retireBlock(Block& block)
     m_finished.push_back(FinishedBlock { block.finish, std::move(block.traces), block.traffic,
         static_cast<std::uint32_t>(&block - m_blocks.data()) });
     block = Block {};
+    updateScanLength();
 }
 
 std::uint64_t SmModel::nextWake() const

@@ -129,6 +129,7 @@ private:
     /// pipe (kLsuPipe for a memory access), and its age.
     std::size_t wakeIndex(std::uint32_t slot) const { return (slot % m_ctx.schedulers) * m_perScheduler + slot / m_ctx.schedulers; }
     void syncWake(const Warp& w, std::uint32_t slot);
+    void updateScanLength();
     std::uint64_t wakeCycle(std::size_t index, std::uint32_t scheduler) const;
     void setLsuFree(std::uint64_t cycle);
     void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now);
@@ -161,6 +162,9 @@ private:
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
     std::vector<Scoreboard> m_scoreboards; ///< per slot; apart from Warp so the schedulers' scans stay small
     std::uint32_t m_perScheduler = 1; ///< warp slots per scheduler (rounded up)
+    /// Entries of each scheduler's arrays a scan reads: those of the block slots up to the highest one in use (the
+    /// rest hold no warp). Blocks take the lowest free slot, so a launch of few blocks per SM scans few entries.
+    std::uint32_t m_scanLength = 0;
     std::vector<std::uint64_t> m_wakeReadyAt; ///< scheduler-major, m_perScheduler entries per scheduler
     std::vector<std::uint64_t> m_wakeAge;
     std::vector<std::uint8_t> m_wakePipe;
