@@ -4,6 +4,7 @@
 #include "engine/simt/cluster_ops.h"
 #include "engine/simt/operand_access.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -212,28 +213,36 @@ bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addr
     ctx.remoteSharedLanes = 0;
     if (mask == 0)
         return true;
-    FastRange fast = fastRange(ctx, plan, addresses[static_cast<std::size_t>(std::countr_zero(mask))]);
+    const std::uint64_t probe = addresses[static_cast<std::size_t>(std::countr_zero(mask))];
+    FastRange fast = fastRange(ctx, plan, probe);
     const std::uint64_t alignMask = plan.size - 1;
     if (fast.base) {
-        // Every active lane inside the fast range: one branch-free pass, checked once at the end.
-        std::uint64_t bad = 0;
+        // Every active lane inside the fast range and aligned: decided by the lowest and the highest active address
+        // and the OR of all of them, in one branch-free pass (an inactive lane counts as the probe, an active one).
+        std::uint64_t lowest = probe;
+        std::uint64_t highest = probe;
+        std::uint64_t bits = 0;
         if (mask == kAllLanes) {
             for (std::size_t l = 0; l < kWarpLanes; ++l) {
-                const std::uint64_t offset = addresses[l] - fast.start;
-                bad |= static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size)
-                    | (addresses[l] & alignMask);
-                pointers[l] = fast.base + offset;
+                const std::uint64_t a = addresses[l];
+                lowest = std::min(lowest, a);
+                highest = std::max(highest, a);
+                bits |= a;
+                pointers[l] = fast.base + (a - fast.start);
             }
         } else {
             for (std::size_t l = 0; l < kWarpLanes; ++l) {
-                const std::uint64_t offset = addresses[l] - fast.start;
-                const std::uint64_t on = (mask >> l) & 1u;
-                bad |= on & (static_cast<std::uint64_t>(offset > fast.bytes || fast.bytes - offset < plan.size)
-                                | static_cast<std::uint64_t>((addresses[l] & alignMask) != 0));
-                pointers[l] = on != 0 ? fast.base + offset : nullptr;
+                const bool on = ((mask >> l) & 1u) != 0;
+                const std::uint64_t a = on ? addresses[l] : probe;
+                lowest = std::min(lowest, a);
+                highest = std::max(highest, a);
+                bits |= a;
+                pointers[l] = on ? fast.base + (a - fast.start) : nullptr;
             }
         }
-        if (bad == 0) {
+        const bool bad = lowest < fast.start || fast.bytes < plan.size
+            || highest - fast.start > fast.bytes - plan.size || (bits & alignMask) != 0;
+        if (!bad) {
             if (ctx.observer || ctx.recordAccesses || ctx.journal)
                 ctx.addresses = addresses;
             spaceMasks[static_cast<std::size_t>(fast.space)] |= mask;
