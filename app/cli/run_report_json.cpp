@@ -75,6 +75,8 @@ nlohmann::json launchJson(const engine::LaunchReport& launch)
         { "shared_load_wavefronts", m.sharedLoadWavefronts },
         { "shared_store_requests", m.sharedStoreRequests },
         { "shared_store_wavefronts", m.sharedStoreWavefronts },
+        { "shared_load_wavefronts_ideal", m.sharedLoadIdealWavefronts },
+        { "shared_store_wavefronts_ideal", m.sharedStoreIdealWavefronts },
         { "dram_bytes_read", orNull(o.dramBytesRead) },
         { "dram_bytes_write", orNull(o.dramBytesWritten) },
         { "l1_hit_rate", o.caches ? orNull(o.caches->l1HitRate()) : nlohmann::json(nullptr) },

@@ -108,6 +108,8 @@ LaunchSummary launchSummary(const LaunchReport& launch, LaunchId id, double star
     s.sharedLoadWavefronts = m.sharedLoadWavefronts;
     s.sharedStoreRequests = m.sharedStoreRequests;
     s.sharedStoreWavefronts = m.sharedStoreWavefronts;
+    s.sharedLoadIdealWavefronts = m.sharedLoadIdealWavefronts;
+    s.sharedStoreIdealWavefronts = m.sharedStoreIdealWavefronts;
     s.dramBytesRead = o.dramBytesRead.value_or(0);
     s.dramBytesWrite = o.dramBytesWritten.value_or(0);
     s.warpInstructions = o.stats.warpInstructions;

@@ -114,6 +114,8 @@ void MemoryCounters::countShared(const simt::MemoryEvent& event, const BankConfl
     const auto wavefronts = static_cast<std::uint64_t>(result.wavefronts);
     add(store ? SharedStoreRequests : SharedLoadRequests, 1);
     add(store ? SharedStoreWavefronts : SharedLoadWavefronts, wavefronts);
+    add(store ? SharedStoreIdealWavefronts : SharedLoadIdealWavefronts,
+        static_cast<std::uint64_t>(result.idealWavefronts));
     if (pc) {
         add(pc->requests, 1);
         add(pc->wavefronts, wavefronts);
@@ -202,6 +204,8 @@ MemoryCounterTotals MemoryCounters::totals() const
     totals.sharedLoadWavefronts = get(SharedLoadWavefronts);
     totals.sharedStoreRequests = get(SharedStoreRequests);
     totals.sharedStoreWavefronts = get(SharedStoreWavefronts);
+    totals.sharedLoadIdealWavefronts = get(SharedLoadIdealWavefronts);
+    totals.sharedStoreIdealWavefronts = get(SharedStoreIdealWavefronts);
     return totals;
 }
 

@@ -32,6 +32,10 @@ struct MemoryCounterTotals {
     std::uint64_t sharedLoadWavefronts = 0;
     std::uint64_t sharedStoreRequests = 0;
     std::uint64_t sharedStoreWavefronts = 0;
+    /// The wavefronts the same shared accesses would take without bank conflicts (BankConflictResult's
+    /// idealWavefronts): more than the requests for wide (8- or 16-byte) accesses; the rest are conflicts.
+    std::uint64_t sharedLoadIdealWavefronts = 0;
+    std::uint64_t sharedStoreIdealWavefronts = 0;
 
     /// Requested ÷ moved bytes of loads and stores (nvprof's gld_efficiency / gst_efficiency); 1 when none.
     double loadEfficiency() const;
@@ -93,7 +97,8 @@ private:
     enum Total : std::size_t {
         LoadRequests, LoadSectors, LoadTransactions, LoadRequested, LoadMoved,
         StoreRequests, StoreSectors, StoreTransactions, StoreRequested, StoreMoved,
-        SharedLoadRequests, SharedLoadWavefronts, SharedStoreRequests, SharedStoreWavefronts, TotalCount
+        SharedLoadRequests, SharedLoadWavefronts, SharedStoreRequests, SharedStoreWavefronts,
+        SharedLoadIdealWavefronts, SharedStoreIdealWavefronts, TotalCount
     };
 
     void countGlobal(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks* sectors);

@@ -33,7 +33,8 @@ namespace {
         for (std::uint64_t* count : { &m.globalLoadRequests, &m.globalLoadSectors, &m.globalLoadTransactions,
                  &m.globalLoadBytesRequested, &m.globalLoadBytesMoved, &m.globalStoreRequests, &m.globalStoreSectors,
                  &m.globalStoreTransactions, &m.globalStoreBytesRequested, &m.globalStoreBytesMoved,
-                 &m.sharedLoadRequests, &m.sharedLoadWavefronts, &m.sharedStoreRequests, &m.sharedStoreWavefronts })
+                 &m.sharedLoadRequests, &m.sharedLoadWavefronts, &m.sharedStoreRequests, &m.sharedStoreWavefronts,
+                 &m.sharedLoadIdealWavefronts, &m.sharedStoreIdealWavefronts })
             scale(*count);
     }
 

@@ -77,6 +77,8 @@ struct LaunchSummary {
     std::uint64_t globalStoreBytesRequested = 0, globalStoreBytesMoved = 0;
     /// Sectors the L1s and the L2 served (hit) or passed on (miss); zeros when no timing model ran.
     std::uint64_t l1HitSectors = 0, l1MissSectors = 0, l2HitSectors = 0, l2MissSectors = 0;
+    /// Shared wavefronts the accesses would take without bank conflicts; zeros when unknown (older runs).
+    std::uint64_t sharedLoadIdealWavefronts = 0, sharedStoreIdealWavefronts = 0;
 };
 
 /// Stored in trace files: append, never renumber.

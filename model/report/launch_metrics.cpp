@@ -55,6 +55,11 @@ const std::array kMetrics {
         [](const engine::LaunchSummary& s) { return asDouble(s.warpInstructions); } },
     LaunchMetric { "thread_instructions", "Thread instructions", "thread_inst_executed", "smsp__thread_inst_executed.sum", 1.0,
         [](const engine::LaunchSummary& s) { return asDouble(s.threadInstructions); } },
+    // Wavefronts without bank conflicts: no profiler counter; 0 for runs stored before they were kept.
+    LaunchMetric { "shared_load_wavefronts_ideal", "Shared load wavefronts without conflicts", "", "", 1.0,
+        [](const engine::LaunchSummary& s) { return asDouble(s.sharedLoadIdealWavefronts); } },
+    LaunchMetric { "shared_store_wavefronts_ideal", "Shared store wavefronts without conflicts", "", "", 1.0,
+        [](const engine::LaunchSummary& s) { return asDouble(s.sharedStoreIdealWavefronts); } },
 };
 
 } // namespace

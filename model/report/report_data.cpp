@@ -51,6 +51,8 @@ LaunchSummary guidanceInput(const ReportLaunch& launch)
     summary.sharedLoadWavefronts = s.sharedLoadWavefronts;
     summary.sharedStoreRequests = s.sharedStoreRequests;
     summary.sharedStoreWavefronts = s.sharedStoreWavefronts;
+    summary.sharedLoadIdealWavefronts = s.sharedLoadIdealWavefronts;
+    summary.sharedStoreIdealWavefronts = s.sharedStoreIdealWavefronts;
     return summary;
 }
 

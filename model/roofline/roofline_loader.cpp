@@ -67,7 +67,7 @@ namespace {
         c.memory = { s.globalLoadRequests, s.globalLoadSectors, s.globalLoadTransactions, s.globalLoadBytesRequested,
             s.globalLoadBytesMoved, s.globalStoreRequests, s.globalStoreSectors, s.globalStoreTransactions,
             s.globalStoreBytesRequested, s.globalStoreBytesMoved, s.sharedLoadRequests, s.sharedLoadWavefronts,
-            s.sharedStoreRequests, s.sharedStoreWavefronts };
+            s.sharedStoreRequests, s.sharedStoreWavefronts, s.sharedLoadIdealWavefronts, s.sharedStoreIdealWavefronts };
         if (s.cycles > 0) { // a timing model ran the launch
             c.cycles = s.cycles;
             c.caches = engine::CacheCounters { s.l1HitSectors, s.l1MissSectors, s.l2HitSectors, s.l2MissSectors };

@@ -44,6 +44,37 @@ QString globalSentence(const QString& what, double efficiency, const QMap<QStrin
     return strideSentence(what, efficiency, std::llround(1.0 / std::max(efficiency, 1e-6)));
 }
 
+QString perRequest(quint64 count, quint64 requests)
+{
+    return QString::number(static_cast<double>(count) / static_cast<double>(requests), 'f', 2);
+}
+
+/// Bank conflicts, when the shared accesses take more wavefronts than they would without them; empty otherwise.
+/// Wide (8- or 16-byte) accesses take several wavefronts per request without any conflict, so the comparison is
+/// with the ideal wavefronts; runs stored without them (0) compare with the requests.
+QString sharedSentence(const LaunchSummary& launch)
+{
+    const quint64 requests = launch.sharedLoadRequests + launch.sharedStoreRequests;
+    const quint64 wavefronts = launch.sharedLoadWavefronts + launch.sharedStoreWavefronts;
+    const quint64 ideal = launch.sharedLoadIdealWavefronts + launch.sharedStoreIdealWavefronts;
+    if (requests == 0)
+        return {};
+    if (ideal > 0) {
+        if (wavefronts <= ideal)
+            return {};
+        return tr("Shared memory takes %1 wavefronts per request where %2 would do without bank conflicts: the "
+                  "conflicts add %3 per request and serialize the accesses "
+                  "(Best Practices Guide §9.2.2.1, Shared Memory and Memory Banks).")
+            .arg(perRequest(wavefronts, requests), perRequest(ideal, requests),
+                perRequest(wavefronts - ideal, requests));
+    }
+    if (wavefronts <= requests)
+        return {};
+    return tr("Shared memory takes %1 wavefronts per request: bank conflicts serialize the accesses "
+              "(Best Practices Guide §9.2.2.1, Shared Memory and Memory Banks).")
+        .arg(perRequest(wavefronts, requests));
+}
+
 } // namespace
 
 QString launchGuidance(const LaunchSummary& launch, const QMap<QString, qint64>& params)
@@ -52,12 +83,8 @@ QString launchGuidance(const LaunchSummary& launch, const QMap<QString, qint64>&
         return globalSentence(tr("Global loads"), launch.loadEfficiency, params);
     if (launch.storeRequests > 0 && launch.storeEfficiency < fullyEfficient)
         return globalSentence(tr("Global stores"), launch.storeEfficiency, params);
-    const quint64 sharedRequests = launch.sharedLoadRequests + launch.sharedStoreRequests;
-    const quint64 wavefronts = launch.sharedLoadWavefronts + launch.sharedStoreWavefronts;
-    if (sharedRequests > 0 && wavefronts > sharedRequests)
-        return tr("Shared memory takes %1 wavefronts per request: bank conflicts serialize the accesses "
-                  "(Best Practices Guide §9.2.2.1, Shared Memory and Memory Banks).")
-            .arg(static_cast<double>(wavefronts) / static_cast<double>(sharedRequests), 0, 'f', 2);
+    if (auto sentence = sharedSentence(launch); !sentence.isEmpty())
+        return sentence;
     if (launch.loadRequests + launch.storeRequests > 0)
         return tr("Global accesses are fully coalesced: every fetched byte is used "
                   "(Best Practices Guide §9.2.1, Coalesced Access to Global Memory).");

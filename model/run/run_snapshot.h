@@ -63,6 +63,9 @@ struct LaunchSummary {
     quint64 sharedLoadWavefronts = 0;
     quint64 sharedStoreRequests = 0;
     quint64 sharedStoreWavefronts = 0;
+    /// Shared wavefronts without bank conflicts (engine::MemoryCounterTotals); 0 when unknown (older runs).
+    quint64 sharedLoadIdealWavefronts = 0;
+    quint64 sharedStoreIdealWavefronts = 0;
     quint64 warpInstructions = 0;
     quint64 divergentBranches = 0;
     std::optional<double> l1HitRate; ///< sectors, 0..1; empty untimed or when nothing was looked up there

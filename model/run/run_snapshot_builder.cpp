@@ -66,6 +66,8 @@ LaunchSummary buildLaunchSummary(const engine::LaunchReport& launch)
     s.sharedLoadWavefronts = m.sharedLoadWavefronts;
     s.sharedStoreRequests = m.sharedStoreRequests;
     s.sharedStoreWavefronts = m.sharedStoreWavefronts;
+    s.sharedLoadIdealWavefronts = m.sharedLoadIdealWavefronts;
+    s.sharedStoreIdealWavefronts = m.sharedStoreIdealWavefronts;
     s.warpInstructions = o.stats.warpInstructions;
     s.divergentBranches = o.stats.divergentBranches;
     if (o.caches) {

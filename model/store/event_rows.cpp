@@ -64,9 +64,10 @@ void bindLaunchSummary(SqliteStatement& s, std::int64_t launchRow, const engine:
     for (const auto counter : counters)
         s.bind(index++, i64(counter));
     // Schema version 2: the bytes behind load and store efficiency (?25..?28; ?22..?24 are the interval totals);
-    // version 3: the cache sectors (?29..?32).
+    // version 3: the cache sectors (?29..?32); version 9: the ideal shared wavefronts (?33, ?34).
     const std::uint64_t bytes[] = { m.globalLoadBytesRequested, m.globalLoadBytesMoved, m.globalStoreBytesRequested,
-        m.globalStoreBytesMoved, m.l1HitSectors, m.l1MissSectors, m.l2HitSectors, m.l2MissSectors };
+        m.globalStoreBytesMoved, m.l1HitSectors, m.l1MissSectors, m.l2HitSectors, m.l2MissSectors,
+        m.sharedLoadIdealWavefronts, m.sharedStoreIdealWavefronts };
     index = 25;
     for (const auto value : bytes)
         s.bind(index++, i64(value));

@@ -18,7 +18,8 @@ constexpr const char* kLaunchSelect
       " l.shared_store_wavefronts, l.dram_bytes_read, l.dram_bytes_write, l.warp_instructions,"
       " l.thread_instructions, l.max_interval_cycles, l.global_load_bytes_requested, l.global_load_bytes_moved,"
       " l.global_store_bytes_requested, l.global_store_bytes_moved, l.l1_hit_sectors, l.l1_miss_sectors,"
-      " l.l2_hit_sectors, l.l2_miss_sectors, l.printf_dropped FROM launches l JOIN runs r ON r.id = l.run_id AND r.complete = 1"
+      " l.l2_hit_sectors, l.l2_miss_sectors, l.printf_dropped, l.shared_load_ideal_wavefronts,"
+      " l.shared_store_ideal_wavefronts FROM launches l JOIN runs r ON r.id = l.run_id AND r.complete = 1"
       " LEFT JOIN kernels k ON k.run_id = l.run_id AND k.kernel_index = l.kernel_index";
 
 std::uint32_t u32(const SqliteStatement& s, int column) { return static_cast<std::uint32_t>(s.columnInt(column)); }
@@ -40,6 +41,8 @@ engine::LaunchSummary launchSummary(const SqliteStatement& s, engine::LaunchId i
     column = 35;
     for (auto* value : bytes)
         *value = u64(s, column++);
+    m.sharedLoadIdealWavefronts = u64(s, 44);
+    m.sharedStoreIdealWavefronts = u64(s, 45);
     return m;
 }
 

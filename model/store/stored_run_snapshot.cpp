@@ -70,6 +70,8 @@ LaunchSummary launchSummary(const LaunchRow& row, const RunDetail& detail)
     out.sharedLoadWavefronts = s.sharedLoadWavefronts;
     out.sharedStoreRequests = s.sharedStoreRequests;
     out.sharedStoreWavefronts = s.sharedStoreWavefronts;
+    out.sharedLoadIdealWavefronts = s.sharedLoadIdealWavefronts;
+    out.sharedStoreIdealWavefronts = s.sharedStoreIdealWavefronts;
     out.warpInstructions = s.warpInstructions;
     out.bytesRequested = s.globalLoadBytesRequested + s.globalStoreBytesRequested;
     if (s.timeUs > 0) {

@@ -208,8 +208,15 @@ CREATE TABLE callee_pc_counters (
     PRIMARY KEY (launch_id, function_index, pc)) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<SchemaMigration, 8> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 },
-    { 3, kVersion4 }, { 4, kVersion5 }, { 5, kVersion6 }, { 6, kVersion7 }, { 7, kVersion8 } } };
+// Version 9: the shared wavefronts a launch's loads and stores would take without bank conflicts (more than one per
+// request for wide accesses), so readers tell bank conflicts from wide accesses. Older runs read as 0 (unknown).
+constexpr const char* kVersion9 = R"sql(
+ALTER TABLE launches ADD COLUMN shared_load_ideal_wavefronts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE launches ADD COLUMN shared_store_ideal_wavefronts INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<SchemaMigration, 9> kMigrations = { { { 0, kVersion1 }, { 1, kVersion2 }, { 2, kVersion3 },
+    { 3, kVersion4 }, { 4, kVersion5 }, { 5, kVersion6 }, { 6, kVersion7 }, { 7, kVersion8 }, { 8, kVersion9 } } };
 
 } // namespace
 

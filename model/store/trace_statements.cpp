@@ -27,7 +27,8 @@ constexpr std::array<const char*, 16> kSql = {
     " warp_instructions = ?20, thread_instructions = ?21, interval_count = ?22, max_interval_cycles = ?23,"
     " last_cycle = ?24, global_load_bytes_requested = ?25, global_load_bytes_moved = ?26,"
     " global_store_bytes_requested = ?27, global_store_bytes_moved = ?28, l1_hit_sectors = ?29,"
-    " l1_miss_sectors = ?30, l2_hit_sectors = ?31, l2_miss_sectors = ?32 WHERE id = ?1",
+    " l1_miss_sectors = ?30, l2_hit_sectors = ?31, l2_miss_sectors = ?32, shared_load_ideal_wavefronts = ?33,"
+    " shared_store_ideal_wavefronts = ?34 WHERE id = ?1",
     "INSERT OR REPLACE INTO pc_counters (launch_id, pc, ptx_line, warp_instructions, thread_instructions,"
     " transactions, sectors, wavefronts, stall_cycles) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     "INSERT INTO warp_intervals (launch_id, start_cycle, seq, duration_cycles, sm, block, warp, state)"

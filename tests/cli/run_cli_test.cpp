@@ -46,6 +46,25 @@ TEST(RunCli, OffsetCopyCountsSectorsOnH100)
     }
 }
 
+TEST(RunCli, WideSharedLoadsTellBankConflictsFromTheirIdealWavefronts)
+{
+    // float4 loads (resources/kernels/shared_patterns.cu; the H100 measured 128 and 256 wavefronts,
+    // bench/hardware/h100/replay_counters_ncu.csv): contiguous, 4 wavefronts per request and all of them needed;
+    // a stride of two float4s, 8 where 4 would do without bank conflicts.
+    const auto json = runJson({ scenario("shared_patterns/load_quads.json"), "--device", "h100" });
+    ASSERT_EQ(json["launches"].size(), 13u);
+    const auto& contiguous = json["launches"][1];
+    EXPECT_EQ(contiguous["shared_load_requests"], 32);
+    EXPECT_EQ(contiguous["shared_load_wavefronts"], 128);
+    EXPECT_EQ(contiguous["shared_load_wavefronts_ideal"], 128);
+    // The tile's fill: 64 contiguous float4 stores, 4 wavefronts each, none a conflict.
+    EXPECT_EQ(contiguous["shared_store_wavefronts"], 256);
+    EXPECT_EQ(contiguous["shared_store_wavefronts_ideal"], 256);
+    const auto& strided = json["launches"][2];
+    EXPECT_EQ(strided["shared_load_wavefronts"], 256);
+    EXPECT_EQ(strided["shared_load_wavefronts_ideal"], 128);
+}
+
 TEST(RunCli, TimedLaunchReportsCacheHitRatesAndDramBytes)
 {
     const auto json = runJson({ scenario("offset_copy.json"), "--device", "v100", "--set", "n=65536", "--set", "offset=1" });

@@ -132,6 +132,42 @@ private Q_SLOTS:
         QVERIFY(launchGuidance(LaunchSummary {}, {}).isEmpty());
     }
 
+    void guidanceTellsBankConflictsFromWideAccesses()
+    {
+        // 16-byte loads: 4 wavefronts per request, all of them needed without any bank conflict.
+        LaunchSummary wide;
+        wide.sharedLoadRequests = 8;
+        wide.sharedLoadWavefronts = 32;
+        wide.sharedLoadIdealWavefronts = 32;
+        QVERIFY2(launchGuidance(wide, {}).isEmpty(), qPrintable(launchGuidance(wide, {})));
+        wide.loadRequests = 8; // the next rule speaks instead
+        QVERIFY(launchGuidance(wide, {}).contains(QStringLiteral("§9.2.1,")));
+
+        // Loads and stores together: 3 wavefronts per request where 1 would do.
+        LaunchSummary conflicted;
+        conflicted.sharedLoadRequests = 3;
+        conflicted.sharedLoadWavefronts = 10;
+        conflicted.sharedLoadIdealWavefronts = 3;
+        conflicted.sharedStoreRequests = 1;
+        conflicted.sharedStoreWavefronts = 2;
+        conflicted.sharedStoreIdealWavefronts = 1;
+        const auto text = launchGuidance(conflicted, {});
+        QVERIFY2(text.startsWith(QStringLiteral("Shared memory takes 3.00 wavefronts per request where 1.00 would do "
+                                                "without bank conflicts: the conflicts add 2.00 per request")),
+            qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("§9.2.2.1")));
+
+        // A run stored before the ideal wavefronts were kept (0): wavefronts against requests, as before.
+        LaunchSummary old;
+        old.sharedLoadRequests = 4;
+        old.sharedLoadWavefronts = 8;
+        const auto oldText = launchGuidance(old, {});
+        QVERIFY2(oldText.startsWith(QStringLiteral("Shared memory takes 2.00 wavefronts per request: bank conflicts "
+                                                   "serialize the accesses")),
+            qPrintable(oldText));
+        QVERIFY(oldText.contains(QStringLiteral("§9.2.2.1")));
+    }
+
 private:
     QTemporaryDir m_dir;
     QString m_scenario;

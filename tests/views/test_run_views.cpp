@@ -254,6 +254,32 @@ private Q_SLOTS:
         QVERIFY(panel.guidance()->text().contains(QStringLiteral("§9.2.1.3")));
     }
 
+    void summaryShowsSharedBankConflictsWhenTheIdealIsKnown()
+    {
+        auto snapshot = std::make_shared<model::RunSnapshot>(*runWithOneLaunch());
+        auto& launch = snapshot->launches.front();
+        launch.sharedLoadRequests = 4;
+        launch.sharedLoadWavefronts = 24;
+        launch.sharedLoadIdealWavefronts = 16; // 16-byte loads: 4 a request without conflicts
+        snapshot->launches.push_back(launch);
+        snapshot->launches.back().sharedLoadIdealWavefronts = 0; // a run stored without them
+        LaunchSummaryPanel panel;
+        panel.setSnapshot(snapshot);
+        QCOMPARE(panel.tree()->topLevelItemCount(), 2);
+        const auto rowsOf = [&](int index) {
+            QStringList rows;
+            auto* item = panel.tree()->topLevelItem(index);
+            for (int i = 0; i < item->childCount(); ++i)
+                rows << item->child(i)->text(0) + QStringLiteral(" = ") + item->child(i)->text(1);
+            return rows.join(QLatin1Char('\n'));
+        };
+        const auto known = rowsOf(0);
+        QVERIFY2(known.contains(QStringLiteral("Shared load wavefronts = 24 (6.00/req)")), qPrintable(known));
+        QVERIFY2(known.contains(QStringLiteral("Shared bank conflicts = 8 (2.00/req)")), qPrintable(known));
+        const auto unknown = rowsOf(1);
+        QVERIFY2(!unknown.contains(QStringLiteral("Shared bank conflicts")), qPrintable(unknown));
+    }
+
     void rulerMeasuresBetweenTwoClicks()
     {
         StreamView view;

@@ -137,6 +137,13 @@ void LaunchSummaryPanel::addLaunch(const model::RunSnapshot& snapshot, int index
     if (launch.sharedLoadRequests + launch.sharedStoreRequests > 0) {
         addRow(top, tr("Shared load wavefronts"), perRequest(launch.sharedLoadWavefronts, launch.sharedLoadRequests));
         addRow(top, tr("Shared store wavefronts"), perRequest(launch.sharedStoreWavefronts, launch.sharedStoreRequests));
+        // Bank conflicts: the wavefronts beyond those the accesses take without any (a wide access takes
+        // several). Runs stored without the ideal wavefronts (0) cannot tell the two apart: no row.
+        const quint64 ideal = launch.sharedLoadIdealWavefronts + launch.sharedStoreIdealWavefronts;
+        const quint64 wavefronts = launch.sharedLoadWavefronts + launch.sharedStoreWavefronts;
+        if (ideal > 0)
+            addRow(top, tr("Shared bank conflicts"), perRequest(wavefronts > ideal ? wavefronts - ideal : 0,
+                launch.sharedLoadRequests + launch.sharedStoreRequests));
     }
     addRow(top, tr("Warp instructions"), QString::number(launch.warpInstructions));
     addRow(top, tr("Divergent branches"), QString::number(launch.divergentBranches));

@@ -68,3 +68,59 @@ TEST(BankPasses, TheAatKernelsColumnStoreIsOneHotBank)
     }
     EXPECT_EQ(hottest, 32u);
 }
+
+namespace {
+
+/// Counts one shared access of a full warp on the H100 (lane i at `first + i * strideBytes`), `bytesPerLane` wide.
+engine::MemoryCounterTotals sharedAccess(engine::MemoryCounters& counters, engine::simt::MemoryOp op,
+    std::uint32_t bytesPerLane, std::uint64_t strideBytes)
+{
+    std::array<std::uint64_t, 32> addresses {};
+    for (std::size_t lane = 0; lane < 32; ++lane)
+        addresses[lane] = 0x100 + lane * strideBytes;
+    engine::simt::MemoryEvent event;
+    event.pc = 1;
+    event.space = engine::simt::MemorySpace::Shared;
+    event.op = op;
+    event.activeMask = 0xFFFFFFFFu;
+    event.bytesPerLane = bytesPerLane;
+    event.laneAddresses = &addresses;
+    counters.onMemory(event);
+    return counters.totals();
+}
+
+} // namespace
+
+// A warp reading consecutive float4s (LDS.128) takes 4 wavefronts on sm_90, one per quarter-warp, without any bank
+// conflict: the ideal wavefronts are 4 too, so none of the 4 is a conflict.
+TEST(SharedIdealWavefronts, AWideLoadWithoutConflictTakesItsIdealWavefronts)
+{
+    engine::MemoryCounters counters(testing_fixtures::builtinProfile("h100"), 0, 4);
+    const auto totals = sharedAccess(counters, engine::simt::MemoryOp::Load, 16, 16);
+    EXPECT_EQ(totals.sharedLoadRequests, 1u);
+    EXPECT_EQ(totals.sharedLoadWavefronts, 4u);
+    EXPECT_EQ(totals.sharedLoadIdealWavefronts, 4u);
+    EXPECT_EQ(totals.sharedStoreIdealWavefronts, 0u);
+}
+
+// A stride of two words sends lanes i and i + 16 to one bank for different words: a 2-way conflict, 2 wavefronts
+// where 1 would do. Moving the counts (a block run apart, committed) and clearing keep the ideal with the rest.
+TEST(SharedIdealWavefronts, ATwoWayConflictTakesOneWavefrontMoreThanIdeal)
+{
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    engine::MemoryCounters counters(h100, 0, 4);
+    const auto totals = sharedAccess(counters, engine::simt::MemoryOp::Store, 4, 8);
+    EXPECT_EQ(totals.sharedStoreRequests, 1u);
+    EXPECT_EQ(totals.sharedStoreWavefronts, 2u);
+    EXPECT_EQ(totals.sharedStoreIdealWavefronts, 1u);
+    EXPECT_EQ(totals.sharedLoadIdealWavefronts, 0u);
+
+    engine::MemoryCounters launch(h100, 0, 4);
+    sharedAccess(launch, engine::simt::MemoryOp::Store, 4, 8);
+    counters.moveInto(launch);
+    EXPECT_EQ(counters.totals().sharedStoreIdealWavefronts, 0u);
+    EXPECT_EQ(launch.totals().sharedStoreWavefronts, 4u);
+    EXPECT_EQ(launch.totals().sharedStoreIdealWavefronts, 2u);
+    launch.clear();
+    EXPECT_EQ(launch.totals().sharedStoreIdealWavefronts, 0u);
+}

@@ -57,7 +57,10 @@ TEST(LaunchMetrics, ColumnsTakeNvprofNamesUpToVoltaAndNcuNamesAfter)
     std::set<std::string_view> keys;
     for (const auto& m : metrics)
         EXPECT_TRUE(keys.insert(m.key).second) << m.key;
-    EXPECT_EQ(keys.size(), 19u);
+    EXPECT_EQ(keys.size(), 21u);
+    // No profiler counts the wavefronts a shared access would take without bank conflicts: the JSON key.
+    EXPECT_EQ(model::columnName(find("shared_load_wavefronts_ideal"), volta), "shared_load_wavefronts_ideal");
+    EXPECT_EQ(model::columnName(find("shared_store_wavefronts_ideal"), hopper), "shared_store_wavefronts_ideal");
 }
 
 TEST(RunComparison, PairsLaunchesInOrderAndKeepsUnpairedOnes)

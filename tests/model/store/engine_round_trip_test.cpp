@@ -79,6 +79,15 @@ TEST_P(EngineRoundTrip, RunComesBackFromTheStore)
         EXPECT_EQ(stored.summary.globalLoadSectors, ran.outcome.memory.globalLoadSectors);
         EXPECT_EQ(stored.summary.globalStoreBytesMoved, ran.outcome.memory.globalStoreBytesMoved);
         EXPECT_EQ(stored.summary.warpInstructions, ran.outcome.stats.warpInstructions);
+        const auto& memory = ran.outcome.memory;
+        EXPECT_EQ(stored.summary.sharedLoadWavefronts, memory.sharedLoadWavefronts);
+        EXPECT_EQ(stored.summary.sharedLoadIdealWavefronts, memory.sharedLoadIdealWavefronts);
+        EXPECT_EQ(stored.summary.sharedStoreIdealWavefronts, memory.sharedStoreIdealWavefronts);
+        // Every shared request takes at least one ideal wavefront, and conflicts only add to them.
+        EXPECT_GE(memory.sharedLoadIdealWavefronts, memory.sharedLoadRequests);
+        EXPECT_GE(memory.sharedStoreIdealWavefronts, memory.sharedStoreRequests);
+        EXPECT_LE(memory.sharedLoadIdealWavefronts, memory.sharedLoadWavefronts);
+        EXPECT_LE(memory.sharedStoreIdealWavefronts, memory.sharedStoreWavefronts);
         ASSERT_TRUE(ran.outcome.caches.has_value());
         EXPECT_EQ(stored.summary.l1HitSectors, ran.outcome.caches->l1HitSectors);
         EXPECT_EQ(stored.summary.l2MissSectors, ran.outcome.caches->l2MissSectors);

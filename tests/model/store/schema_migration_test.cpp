@@ -28,9 +28,16 @@ model::SqliteDatabase openFile(const std::string& path)
     return std::move(db).value();
 }
 
-/// Takes a file back to before version 6 (no printf lines).
+/// Takes a file back to before version N (dropVersion6: no printf lines).
+void dropVersion9(model::SqliteDatabase& db)
+{
+    ASSERT_FALSE(db.exec("ALTER TABLE launches DROP COLUMN shared_load_ideal_wavefronts", "test"));
+    ASSERT_FALSE(db.exec("ALTER TABLE launches DROP COLUMN shared_store_ideal_wavefronts", "test"));
+}
+
 void dropVersion8(model::SqliteDatabase& db)
 {
+    dropVersion9(db);
     ASSERT_FALSE(db.exec("DROP TABLE callee_pc_counters", "test"));
 }
 
@@ -265,6 +272,47 @@ TEST(SchemaMigration, Version7LaunchesHaveNoCalleeCounters)
     const auto callees = reader->calleeCounters(launches->front().id);
     ASSERT_TRUE(callees.ok()) << callees.error().toString();
     EXPECT_TRUE(callees->empty());
+    EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
+}
+
+// Version 9 added the ideal shared wavefronts; a version-8 launch is upgraded on first read and reads 0 (unknown),
+// while a current one keeps what it was written with.
+TEST(SchemaMigration, Version8LaunchesReadIdealWavefrontsAsUnknown)
+{
+    TempDir dir("schema-trace-v8");
+    const auto path = dir.file("old.wsdb").string();
+    {
+        auto writer = model::TraceWriter::open(path);
+        ASSERT_TRUE(writer.ok());
+        store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 10, 10, 1, "v8", {}});
+        store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 10, 10, 1, "v9", {}});
+        ASSERT_TRUE(writer.value()->flush().ok());
+    }
+    {
+        auto db = openFile(path);
+        ASSERT_FALSE(db.exec("UPDATE launches SET shared_load_ideal_wavefronts = 12, shared_store_ideal_wavefronts = 5",
+            "test"));
+        auto reader = model::TraceReader::open(path);
+        ASSERT_TRUE(reader.ok()) << reader.error().toString();
+        const auto launches = reader->launches(2);
+        ASSERT_TRUE(launches.ok() && launches->size() == 1u);
+        EXPECT_EQ(launches->front().summary.sharedLoadIdealWavefronts, 12u);
+        EXPECT_EQ(launches->front().summary.sharedStoreIdealWavefronts, 5u);
+    }
+    {
+        auto db = openFile(path);
+        dropVersion9(db);
+        ASSERT_FALSE(db.exec("PRAGMA user_version = 8", "test"));
+    }
+    auto reader = model::TraceReader::open(path);
+    ASSERT_TRUE(reader.ok()) << reader.error().toString();
+    for (const std::int64_t run : { 1, 2 }) {
+        const auto launches = reader->launches(run);
+        ASSERT_TRUE(launches.ok() && launches->size() == 1u) << run;
+        EXPECT_EQ(launches->front().summary.sharedLoadIdealWavefronts, 0u);
+        EXPECT_EQ(launches->front().summary.sharedStoreIdealWavefronts, 0u);
+        EXPECT_EQ(launches->front().summary.cycles, 5000u); // the rest of the row stays
+    }
     EXPECT_EQ(versionOf(openFile(path)), model::traceStoreSchemaVersion());
 }
 

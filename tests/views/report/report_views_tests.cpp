@@ -103,11 +103,11 @@ private slots:
         QSignalSpy compared(&loader, &model::ComparisonLoader::compared);
         loader.compareRuns(db, 1, 2);
         QVERIFY(compared.wait(10000));
-        // total time + 19 metrics for each of two launch slots
-        QCOMPARE(view.tableModel()->rowCount(), 1 + 2 * 19);
+        // total time + 21 metrics for each of two launch slots
+        QCOMPARE(view.tableModel()->rowCount(), 1 + 2 * 21);
         QVERIFY(view.notesText().contains(QStringLiteral("exists in one run only")));
         view.onlyDifferencesBox()->setChecked(true);
-        QVERIFY(view.tableModel()->rowCount() < 1 + 2 * 19);
+        QVERIFY(view.tableModel()->rowCount() < 1 + 2 * 21);
     }
 
     void loaderReportsAMissingRun()
@@ -162,7 +162,7 @@ private slots:
         QCOMPARE(dialog.runA()->count(), 2);
         QCOMPARE(dialog.runA()->currentData().toLongLong(), 1);
         QCOMPARE(dialog.runB()->currentData().toLongLong(), 2);
-        QCOMPARE(dialog.view()->tableModel()->rowCount(), 1 + 2 * 19);
+        QCOMPARE(dialog.view()->tableModel()->rowCount(), 1 + 2 * 21);
 
         const auto csv = dir.file("ncu.csv").string();
         std::ofstream(csv) << "\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
