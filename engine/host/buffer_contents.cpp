@@ -1,5 +1,6 @@
 #include "engine/host/buffer_contents.h"
 
+#include "engine/common/huge_pages.h"
 #include "engine/common/input_file.h"
 #include "engine/simt/small_float.h"
 
@@ -105,7 +106,7 @@ std::optional<Error> fromFile(const ResolvedBuffer& buffer, std::span<std::uint8
 
 Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer)
 {
-    std::vector<std::uint8_t> bytes(buffer.bytes, 0);
+    std::vector<std::uint8_t> bytes = zeroedByteVector(buffer.bytes);
     if (auto error = writeInitialContents(buffer, bytes))
         return *error;
     return bytes;

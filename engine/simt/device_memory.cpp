@@ -1,11 +1,13 @@
 #include "engine/simt/device_memory.h"
 
+#include "engine/common/huge_pages.h"
 #include "engine/ptx/module.h"
 #include "engine/simt/address_layout.h"
 
 #include <algorithm>
 #include <cstring>
 #include <sstream>
+#include <utility>
 
 namespace engine::simt {
 
@@ -31,7 +33,7 @@ std::uint64_t DeviceMemory::allocate(std::string name, std::uint64_t sizeBytes, 
     a.kind = kind;
     a.address = m_next;
     a.sizeBytes = sizeBytes;
-    a.bytes.assign(sizeBytes, 0);
+    a.bytes = zeroedByteVector(sizeBytes);
     // Programming Guide 0.8.2 §6.1.2.1: cudaMalloc returns memory aligned to at least 256 bytes.
     // A zero-byte allocation still takes one aligned slot, so every allocation has its own address.
     m_next = alignUp(m_next + std::max<std::uint64_t>(sizeBytes, 1), kAllocationAlignment);
@@ -45,6 +47,15 @@ std::span<std::uint8_t> DeviceMemory::bytes(std::uint64_t address)
     if (!a || a->address != address)
         return {};
     return a->bytes;
+}
+
+std::vector<std::uint8_t> DeviceMemory::releaseBytes(std::uint64_t address)
+{
+    Allocation* a = findContaining(address, 0);
+    if (!a || a->address != address)
+        return {};
+    a->sizeBytes = 0;
+    return std::exchange(a->bytes, {});
 }
 
 Result<std::uint64_t> DeviceMemory::write(std::uint64_t address, std::span<const std::uint8_t> data)

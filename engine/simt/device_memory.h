@@ -72,6 +72,10 @@ public:
 
     /// The contents of the allocation that starts at `address`; empty when none starts there.
     std::span<std::uint8_t> bytes(std::uint64_t address);
+    /// The contents of the allocation that starts at `address`, moved out, for a caller done with them (a run's
+    /// final buffers): the allocation keeps its address and is left empty, so a later access to it is out of
+    /// bounds. Empty when none starts there.
+    std::vector<std::uint8_t> releaseBytes(std::uint64_t address);
 
     /// Copies `data` to [address, address + size); an error when the range is not inside one allocation.
     Result<std::uint64_t> write(std::uint64_t address, std::span<const std::uint8_t> data);

@@ -46,6 +46,22 @@ TEST(DeviceMemory, OutOfRangeWriteIsAnErrorNamingTheBuffer)
     EXPECT_FALSE(mem.read(a + 16, 1).ok());
 }
 
+TEST(DeviceMemory, ReleasedBytesLeaveAnEmptyAllocationBehind)
+{
+    DeviceMemory mem;
+    const auto a = mem.allocate("a", 16);
+    const auto b = mem.allocate("b", 8);
+    ASSERT_TRUE(mem.write(a, std::vector<std::uint8_t> { 9, 8, 7 }).ok());
+    const std::vector<std::uint8_t> released = mem.releaseBytes(a);
+    ASSERT_EQ(released.size(), 16u);
+    EXPECT_EQ(released[0], 9);
+    EXPECT_EQ(released[2], 7);
+    EXPECT_TRUE(mem.bytes(a).empty());
+    EXPECT_FALSE(mem.read(a, 1).ok()); // out of bounds now, not a read of freed bytes
+    EXPECT_EQ(mem.bytes(b).size(), 8u); // the others keep theirs
+    EXPECT_TRUE(mem.releaseBytes(a + 4).empty()); // no allocation starts there
+}
+
 TEST(DeviceMemory, FindGivesNearestAllocationAndDistance)
 {
     DeviceMemory mem;
