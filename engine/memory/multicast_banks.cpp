@@ -159,6 +159,20 @@ bool MulticastBanks::resolveUniform(const WarpAccess& access, int groupLanes, Ba
     return true;
 }
 
+/// Where a row is banks × entry bytes (CC 2.x, 5.x on; CC 3.x in its 64-bit mode) a bank entry's key above is
+/// the entry index itself: lanes meet in a bank when their entries agree modulo the bank count, and share a pass
+/// when the entries are equal, so moving every address by whole entries (and whole words, for the pairing rule)
+/// changes neither. Where a row is wider (CC 3.x 32-bit mode: words i and i + 32 share a 64-bit entry within a
+/// 256-byte row), only moves by whole rows keep every row as it was.
+MulticastBanks::ShiftRule MulticastBanks::shiftRule(int bytesPerLane) const
+{
+    const std::uint64_t entryBytes = std::uint64_t { 1 } << m_entryShift;
+    const std::uint64_t quantum = m_rowShift == m_entryShift + m_bankShift
+        ? std::max<std::uint64_t>(entryBytes, static_cast<std::uint64_t>(std::max(1, bytesPerLane)))
+        : std::uint64_t { 1 } << m_rowShift;
+    return ShiftRule { quantum, m_entryShift, static_cast<std::uint8_t>((1u << m_bankShift) - 1) };
+}
+
 void MulticastBanks::resolve(const WarpAccess& access, BankConflictResult& result) const
 {
     result.reset();

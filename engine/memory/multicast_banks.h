@@ -41,6 +41,7 @@ public:
 
     void resolve(const WarpAccess& access, BankConflictResult& result) const override;
     std::string explain(const WarpAccess& access) const override;
+    ShiftRule shiftRule(int bytesPerLane) const override;
 
 private:
     int resolvePhase(const WarpAccess& access, std::uint32_t lanes, BankConflictResult& result) const;

@@ -20,6 +20,20 @@ public:
 
     /// Cold path, for the warp stepper: the bank geometry, the passes and which lanes collide where.
     virtual std::string explain(const WarpAccess& access) const = 0;
+
+    /// Which moves of a whole access leave resolve's answer the same (SharedBankMemo): every active lane's
+    /// address moved by one multiple of `quantumBytes` gives the same passes, wavefronts and lane sets, and
+    /// each active lane's bank turned by (move >> entryShift) & bankMask. quantumBytes 0: no such move is known.
+    struct ShiftRule {
+        std::uint64_t quantumBytes = 0;
+        unsigned entryShift = 2;
+        std::uint8_t bankMask = 31;
+    };
+    virtual ShiftRule shiftRule(int bytesPerLane) const
+    {
+        (void)bytesPerLane;
+        return {};
+    }
 };
 
 /// Shared-memory bank width on CC 3.x, as cudaDeviceSetSharedMemConfig selects it.

@@ -69,6 +69,7 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
     , m_module(module)
     , m_coalescer(makeGlobalCoalescer(profile))
     , m_banks(makeSharedBankModel(profile))
+    , m_bankMemo(*m_banks)
     , m_counters(profile, kernel, module.functions[kernel].instructions.size(), MemoryCounters::Writers::One)
     , m_traces(warpsPerBlock)
     , m_functionBases(functionBases(module))
@@ -165,7 +166,7 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         // The counters and the trace need the same bank passes: resolved once (the functional run's
         // costliest step on shared-memory kernels).
         BankConflictResult banks;
-        m_banks->resolve(toWarpAccess(event), banks);
+        m_bankMemo.resolve(m_functionBases[event.function] + event.pc, toWarpAccess(event), banks);
         m_counters.onSharedResolved(event, banks);
         if (!trace.ops.empty())
             recordShared(event, banks, trace.ops.back());

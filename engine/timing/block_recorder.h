@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/memory/global_coalescer.h"
+#include "engine/memory/shared_bank_memo.h"
 #include "engine/memory/shared_bank_model.h"
 #include "engine/profiling/memory_counters.h"
 #include "engine/ptx/module.h"
@@ -66,6 +67,7 @@ private:
     const ptx::Module& m_module;
     std::unique_ptr<GlobalCoalescer> m_coalescer;
     std::unique_ptr<SharedBankModel> m_banks;
+    SharedBankMemo m_bankMemo; ///< answers m_banks gave, for accesses moved as a whole
     MemoryCounters m_counters;
     std::vector<WarpTrace> m_traces;
     std::vector<std::uint32_t> m_functionBases; ///< functionBases(module)

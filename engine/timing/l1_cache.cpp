@@ -12,6 +12,8 @@ L1Cache::L1Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint
 
 std::uint8_t L1Cache::toOwnSectors(std::uint8_t mask32) const
 {
+    if (m_sectorRatio == 1)
+        return mask32;
     std::uint8_t own = 0;
     for (std::uint32_t i = 0; i < 8; ++i) {
         if ((unsigned {mask32} >> i) & 1u)
@@ -22,6 +24,8 @@ std::uint8_t L1Cache::toOwnSectors(std::uint8_t mask32) const
 
 std::uint8_t L1Cache::toSector32(std::uint8_t ownMask) const
 {
+    if (m_sectorRatio == 1)
+        return ownMask;
     std::uint8_t mask32 = 0;
     for (std::uint32_t i = 0; i < 8; ++i) {
         if ((unsigned {ownMask} >> (i / m_sectorRatio)) & 1u)

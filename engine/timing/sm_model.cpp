@@ -140,8 +140,10 @@ void SmModel::setLsuFree(std::uint64_t cycle)
 std::uint64_t SmModel::step(std::uint64_t now)
 {
     accumulate(now);
-    if (m_recording)
-        std::fill(m_issuedNow.begin(), m_issuedNow.end(), std::uint8_t { 0 });
+    if (m_recording) // recordStates reads the slots up to the scan bound
+        std::fill_n(m_issuedNow.begin(),
+            std::min<std::size_t>(m_issuedNow.size(), std::size_t { m_scanLength } * m_ctx.schedulers),
+            std::uint8_t { 0 });
     std::uint64_t next = kNever;
     for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s) {
         // A scheduler whose earliest wake is later has nothing to do now (wakes only move later, except

@@ -1,6 +1,8 @@
 // The warp-state half of SmModel: what each recorded warp was doing between the cycles the SM was stepped.
 #include "engine/timing/sm_model.h"
 
+#include <algorithm>
+
 namespace engine::timing {
 
 WarpState SmModel::waitingState(const Warp& w, std::uint32_t slot, std::uint64_t now) const
@@ -60,7 +62,9 @@ void SmModel::markIssued(Warp& w, std::uint32_t slot, std::uint64_t now)
 
 void SmModel::recordStates(std::uint64_t now)
 {
-    for (std::uint32_t slot = 0; slot < m_warps.size(); ++slot) {
+    // Slots past the scan bound belong to unused block slots: no warp there is active.
+    const auto slots = std::min<std::size_t>(m_warps.size(), std::size_t { m_scanLength } * m_ctx.schedulers);
+    for (std::uint32_t slot = 0; slot < slots; ++slot) {
         Warp& w = m_warps[slot];
         if (!w.active)
             continue;

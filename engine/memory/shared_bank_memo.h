@@ -1,0 +1,48 @@
+#pragma once
+
+#include "engine/memory/shared_bank_model.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace engine {
+
+/// Remembers, per static instruction, the last shared access a bank model resolved there and its answer, and
+/// answers an access that is the same access moved as a whole by a multiple of the model's shift quantum
+/// (SharedBankModel::ShiftRule) from that one, turning the lanes' banks instead of resolving again. The warps
+/// of a block and the iterations of a loop walking one tile make such accesses: on the kernel corpus most
+/// shared accesses are answered here. The answer is the model's own, field for field. One per thread.
+class SharedBankMemo {
+public:
+    explicit SharedBankMemo(const SharedBankModel& model)
+        : m_model(model)
+    {
+    }
+
+    /// The model's resolve(access, result) for an access made by static instruction `instruction`.
+    void resolve(std::size_t instruction, const WarpAccess& access, BankConflictResult& result);
+
+    /// Accesses answered without the model, and all of them (for the benchmarks and tests).
+    std::uint64_t hits() const { return m_hits; }
+    std::uint64_t lookups() const { return m_lookups; }
+
+private:
+    struct Entry {
+        WarpAccess access;
+        BankConflictResult result;
+        SharedBankModel::ShiftRule rule;
+        std::array<std::uint64_t, kWarpSize> laneWords; ///< all ones for an active lane, else zero
+        std::array<std::uint8_t, kWarpSize> laneBytes; ///< the same, a byte per lane
+    };
+    bool replay(const Entry& entry, const WarpAccess& access, BankConflictResult& result) const;
+
+    const SharedBankModel& m_model;
+    std::vector<std::uint32_t> m_slot; ///< per static instruction: 1 + its entry's index, 0 for none yet
+    std::vector<Entry> m_entries;
+    std::uint64_t m_hits = 0;
+    std::uint64_t m_lookups = 0;
+};
+
+} // namespace engine
