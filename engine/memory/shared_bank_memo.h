@@ -1,8 +1,8 @@
 #pragma once
 
+#include "engine/memory/moved_access.h"
 #include "engine/memory/shared_bank_model.h"
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -30,11 +30,9 @@ public:
 
 private:
     struct Entry {
-        WarpAccess access;
+        MovedAccess access;
         BankConflictResult result;
         SharedBankModel::ShiftRule rule;
-        std::array<std::uint64_t, kWarpSize> laneWords; ///< all ones for an active lane, else zero
-        std::array<std::uint8_t, kWarpSize> laneBytes; ///< the same, a byte per lane
     };
     bool replay(const Entry& entry, const WarpAccess& access, BankConflictResult& result) const;
 

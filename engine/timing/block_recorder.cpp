@@ -70,6 +70,7 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
     , m_coalescer(makeGlobalCoalescer(profile))
     , m_banks(makeSharedBankModel(profile))
     , m_bankMemo(*m_banks)
+    , m_globalMemo(std::max<std::uint64_t>(128, static_cast<std::uint64_t>(profile.caches.l2LineBytes)))
     , m_counters(profile, kernel, module.functions[kernel].instructions.size(), MemoryCounters::Writers::One)
     , m_traces(warpsPerBlock)
     , m_functionBases(functionBases(module))
@@ -179,10 +180,22 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         m_counters.onMemory(event);
         return;
     }
-    // The counters and the trace's transactions start from the same touched sectors: collected once.
+    // The counters and the trace's transactions start from the same touched sectors: collected once, or
+    // moved from those of the instruction's last access when this one is that access moved by whole lines.
     const WarpAccess access = toWarpAccess(event);
+    const std::size_t instruction = m_functionBases[event.function] + event.pc;
+    const auto kind
+        = static_cast<std::uint8_t>(static_cast<unsigned>(event.op) << 4 | static_cast<unsigned>(event.space));
+    std::uint64_t move = 0;
+    GlobalAccessMemo::Entry* known = m_globalMemo.find(instruction, access, kind, move);
+    GlobalAccessMemo::Entry* fresh = nullptr;
     TouchedBlocks sectors;
-    collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
+    if (known != nullptr) {
+        GlobalAccessMemo::moveSectors(*known, move, sectors);
+    } else {
+        collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
+        fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
+    }
     if (event.space == simt::MemorySpace::Global)
         m_counters.onGlobalSectors(event, access, sectors);
     if (trace.ops.empty())
@@ -202,9 +215,18 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     const int wavefrontsBefore = op.kind == previous ? op.wavefronts : 0;
     if (op.kind != previous)
         trace.txns.resize(start);
-    if (m_cached)
+    if (m_cached && known != nullptr && known->hasTxns) {
+        GlobalAccessMemo::appendTransactions(*known, move, trace.txns);
+        op.wavefronts = known->wavefronts;
+    } else if (m_cached) {
+        const std::size_t first = trace.txns.size();
         recordCachedGlobal(event, sectors, trace, op);
-    else
+        if (fresh == nullptr) // remembered before without transactions: remembered again, with them
+            fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
+        fresh->txns.assign(trace.txns.begin() + static_cast<std::ptrdiff_t>(first), trace.txns.end());
+        fresh->wavefronts = op.wavefronts;
+        fresh->hasTxns = true;
+    } else
         recordSegments(event, access, sectors, trace, op);
     trace.txns.resize(std::min(trace.txns.size(), start + 255)); // TraceOp::memCount is one byte
     op.memCount = static_cast<std::uint8_t>(trace.txns.size() - start);

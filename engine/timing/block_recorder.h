@@ -6,6 +6,7 @@
 #include "engine/profiling/memory_counters.h"
 #include "engine/ptx/module.h"
 #include "engine/simt/execution_observer.h"
+#include "engine/timing/global_access_memo.h"
 #include "engine/timing/warp_trace.h"
 
 #include <memory>
@@ -68,6 +69,7 @@ private:
     std::unique_ptr<GlobalCoalescer> m_coalescer;
     std::unique_ptr<SharedBankModel> m_banks;
     SharedBankMemo m_bankMemo; ///< answers m_banks gave, for accesses moved as a whole
+    GlobalAccessMemo m_globalMemo; ///< sectors and transactions of global accesses, for accesses moved by lines
     MemoryCounters m_counters;
     std::vector<WarpTrace> m_traces;
     std::vector<std::uint32_t> m_functionBases; ///< functionBases(module)

@@ -9,7 +9,9 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -34,30 +36,59 @@ struct Recorded {
     engine::MemoryCounterTotals totals;
 };
 
-/// Warp 0 of block 0 issues the instruction at `pc` and accesses `addresses` (4 bytes a lane) with `mask`.
-Recorded record(std::uint32_t pc, engine::simt::MemoryOp op, const std::array<std::uint64_t, 32>& addresses,
-    std::uint32_t mask = 0xFFFFFFFFu)
+/// Warp 0 of block 0 issues the instruction at `pc` once per entry of `accesses`, each time accessing its
+/// addresses (4 bytes a lane) with `mask`.
+Recorded recordEach(std::uint32_t pc, engine::simt::MemoryOp op,
+    const std::vector<std::array<std::uint64_t, 32>>& accesses, std::uint32_t mask = 0xFFFFFFFFu)
 {
     const auto module = simt_testing::parse(kKernel);
     const auto kernel = static_cast<std::uint32_t>(module.findFunction("touch"));
     engine::timing::BlockRecorder recorder(testing_fixtures::builtinProfile("h100"), module, kernel, 1);
-    engine::simt::IssueEvent issue;
-    issue.function = kernel;
-    issue.pc = pc;
-    issue.activeMask = mask;
-    recorder.onIssue(issue);
-    engine::simt::MemoryEvent access;
-    access.function = kernel;
-    access.pc = pc;
-    access.op = op;
-    access.activeMask = mask;
-    access.bytesPerLane = 4;
-    access.laneAddresses = &addresses;
-    recorder.onMemory(access);
+    for (const auto& addresses : accesses) {
+        engine::simt::IssueEvent issue;
+        issue.function = kernel;
+        issue.pc = pc;
+        issue.activeMask = mask;
+        recorder.onIssue(issue);
+        engine::simt::MemoryEvent access;
+        access.function = kernel;
+        access.pc = pc;
+        access.op = op;
+        access.activeMask = mask;
+        access.bytesPerLane = 4;
+        access.laneAddresses = &addresses;
+        recorder.onMemory(access);
+    }
     Recorded out;
     out.totals = recorder.counters().totals();
     out.trace = std::move(recorder.takeTraces({})[0]);
     return out;
+}
+
+Recorded record(std::uint32_t pc, engine::simt::MemoryOp op, const std::array<std::uint64_t, 32>& addresses,
+    std::uint32_t mask = 0xFFFFFFFFu)
+{
+    return recordEach(pc, op, { addresses }, mask);
+}
+
+std::array<std::uint64_t, 32> moved(std::array<std::uint64_t, 32> addresses, std::uint64_t bytes)
+{
+    for (auto& address : addresses)
+        address += bytes;
+    return addresses;
+}
+
+void expectSameTransactions(std::span<const engine::timing::MemTxn> got, std::span<const engine::timing::MemTxn> want)
+{
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i].address, want[i].address) << i;
+        EXPECT_EQ(got[i].bytes, want[i].bytes) << i;
+        EXPECT_EQ(got[i].sectors, want[i].sectors) << i;
+        EXPECT_EQ(got[i].fullSectors, want[i].fullSectors) << i;
+        EXPECT_EQ(got[i].atomicLanes, want[i].atomicLanes) << i;
+        EXPECT_EQ(got[i].byteMasks, want[i].byteMasks) << i;
+    }
 }
 
 } // namespace
@@ -98,4 +129,26 @@ TEST(BlockRecorder, AStoreMarksTheSectorsItWritesWhole)
     EXPECT_EQ(t.byteMasks[1], 0x0000FFFFu);
     EXPECT_EQ(r.totals.globalStoreSectors, 2u);
     EXPECT_EQ(r.totals.globalStoreBytesRequested, 48u);
+}
+
+TEST(BlockRecorder, AnAccessMovedAsAWholeGetsWhatItWouldAlone)
+{
+    // The second access of an instruction repeats the first moved by whole lines (the recorder then moves the
+    // first's transactions) or by 4 bytes (it collects them again): either way the transactions and counters
+    // are those the moved access gets when it is recorded alone.
+    std::array<std::uint64_t, 32> addresses {};
+    for (std::size_t lane = 0; lane < 32; ++lane)
+        addresses[lane] = kBase + (31 - lane) / 3 * 128 + lane % 5 * 8;
+    for (const std::uint64_t by : { std::uint64_t { 3 * 128 }, std::uint64_t { 4 } }) {
+        const auto next = moved(addresses, by);
+        const Recorded both = recordEach(2, engine::simt::MemoryOp::Store, { addresses, next }, 0x7FFFFFFEu);
+        const Recorded alone = record(2, engine::simt::MemoryOp::Store, next, 0x7FFFFFFEu);
+        const Recorded first = record(2, engine::simt::MemoryOp::Store, addresses, 0x7FFFFFFEu);
+        ASSERT_EQ(both.trace.ops.size(), 2u);
+        const std::span<const engine::timing::MemTxn> all(both.trace.txns);
+        const std::size_t firstCount = both.trace.ops[0].memCount;
+        expectSameTransactions(all.subspan(firstCount), alone.trace.txns);
+        EXPECT_EQ(both.trace.ops[1].wavefronts, alone.trace.ops[0].wavefronts);
+        EXPECT_EQ(both.totals.globalStoreSectors, first.totals.globalStoreSectors + alone.totals.globalStoreSectors);
+    }
 }

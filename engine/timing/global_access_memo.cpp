@@ -1,0 +1,62 @@
+#include "engine/timing/global_access_memo.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace engine::timing {
+
+GlobalAccessMemo::GlobalAccessMemo(std::uint64_t lineBytes)
+    : m_quantum(std::has_single_bit(lineBytes) ? lineBytes : 0)
+{
+}
+
+GlobalAccessMemo::Entry* GlobalAccessMemo::find(
+    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, std::uint64_t& move)
+{
+    if (instruction >= m_slot.size() || m_slot[instruction] == 0)
+        return nullptr;
+    Entry& entry = m_entries[m_slot[instruction] - 1];
+    return entry.kind == kind && entry.access.matches(access, m_quantum, move) ? &entry : nullptr;
+}
+
+GlobalAccessMemo::Entry& GlobalAccessMemo::remember(
+    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors)
+{
+    if (instruction >= m_slot.size())
+        m_slot.resize(instruction + 1, 0);
+    std::uint32_t& slot = m_slot[instruction];
+    if (slot == 0) {
+        m_entries.emplace_back();
+        slot = static_cast<std::uint32_t>(m_entries.size());
+    }
+    Entry& entry = m_entries[slot - 1];
+    entry.access.remember(access);
+    entry.kind = kind;
+    entry.sectors.count = sectors.count;
+    std::copy_n(sectors.blockIndex.begin(), sectors.count, entry.sectors.blockIndex.begin());
+    std::copy_n(sectors.laneMask.begin(), sectors.count, entry.sectors.laneMask.begin());
+    entry.txns.clear();
+    entry.hasTxns = false;
+    return entry;
+}
+
+void GlobalAccessMemo::moveSectors(const Entry& entry, std::uint64_t move, TouchedBlocks& out)
+{
+    const std::uint64_t blocks = move / 32; // whole lines: a whole number of 32-byte sectors
+    out.count = entry.sectors.count;
+    for (int i = 0; i < entry.sectors.count; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        out.blockIndex[index] = entry.sectors.blockIndex[index] + blocks;
+        out.laneMask[index] = entry.sectors.laneMask[index];
+    }
+}
+
+void GlobalAccessMemo::appendTransactions(const Entry& entry, std::uint64_t move, std::vector<MemTxn>& out)
+{
+    for (MemTxn txn : entry.txns) {
+        txn.address += move;
+        out.push_back(txn);
+    }
+}
+
+} // namespace engine::timing

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "engine/memory/moved_access.h"
+#include "engine/memory/touched_blocks.h"
+#include "engine/timing/warp_trace.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace engine::timing {
+
+/// Remembers, per static instruction, the last global access the block recorder saw there: its touched 32-byte
+/// sectors and the transactions its trace got. An access that is the same access moved as a whole by whole
+/// lines touches the same sectors moved, each with the same lanes and bytes, and makes the same transactions
+/// moved: sectors, lines and CC 1.x segments (at most 128 bytes, aligned to their size) keep their place
+/// within a moved line. Consecutive warps of a block and the iterations of a strided loop make such accesses.
+/// One per recorder (one thread).
+class GlobalAccessMemo {
+public:
+    struct Entry {
+        MovedAccess access;
+        std::uint8_t kind = 0; ///< the caller's tag for what else must agree (operation, state space)
+        TouchedBlocks sectors;
+        std::vector<MemTxn> txns;
+        std::uint8_t wavefronts = 0;
+        bool hasTxns = false;
+    };
+
+    /// `lineBytes`: the largest block the recorder derives from sectors; moves must be whole multiples of it
+    /// (a power of two; otherwise only an unmoved access is recognised).
+    explicit GlobalAccessMemo(std::uint64_t lineBytes);
+
+    /// The entry of `instruction` when `access` (with tag `kind`) is its access moved, the move in `move`;
+    /// else null.
+    Entry* find(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, std::uint64_t& move);
+    /// Makes `access` with its `sectors` the one remembered for `instruction`, without transactions yet.
+    Entry& remember(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors);
+
+    /// `entry`'s sectors moved by `move` bytes.
+    static void moveSectors(const Entry& entry, std::uint64_t move, TouchedBlocks& out);
+    /// Appends `entry`'s transactions moved by `move` bytes to `out`.
+    static void appendTransactions(const Entry& entry, std::uint64_t move, std::vector<MemTxn>& out);
+
+private:
+    std::uint64_t m_quantum;
+    std::vector<std::uint32_t> m_slot; ///< per static instruction: 1 + its entry's index, 0 for none yet
+    std::vector<Entry> m_entries;
+};
+
+} // namespace engine::timing

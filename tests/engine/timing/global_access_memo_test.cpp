@@ -1,0 +1,97 @@
+// GlobalAccessMemo: an access moved by whole lines touches the same sectors moved, with the same lanes
+// (best-practices-guide-current.txt §9.2.1: sectors of 32 bytes grouped in 128-byte lines).
+#include "engine/timing/global_access_memo.h"
+#include "tests/engine/memory/warp_patterns.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace testing_fixtures;
+
+namespace {
+
+engine::TouchedBlocks sectorsOf(const engine::WarpAccess& access)
+{
+    engine::TouchedBlocks sectors;
+    engine::collectTouchedBlocks(access, access.activeMask, 32, sectors);
+    return sectors;
+}
+
+engine::WarpAccess moved(engine::WarpAccess access, std::uint64_t bytes)
+{
+    for (auto& address : access.laneAddresses)
+        address += bytes;
+    return access;
+}
+
+void expectSameSectors(const engine::TouchedBlocks& got, const engine::TouchedBlocks& want)
+{
+    ASSERT_EQ(got.count, want.count);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(got.count); ++i) {
+        EXPECT_EQ(got.blockIndex[i], want.blockIndex[i]) << i;
+        EXPECT_EQ(got.laneMask[i], want.laneMask[i]) << i;
+    }
+}
+
+} // namespace
+
+TEST(GlobalAccessMemo, StrideCopyWarpsMoveByWholeLines)
+{
+    // strideCopy with stride 2 (best-practices-guide-v8.0.txt §9.2.1.4): warp w reads 256 bytes from 256 w, so
+    // each warp's sectors are warp 0's moved by two lines.
+    engine::timing::GlobalAccessMemo memo(128);
+    const auto warp0 = strideCopyWarp(2);
+    memo.remember(3, warp0, 1, sectorsOf(warp0));
+    for (std::uint64_t w = 1; w < 8; ++w) {
+        const auto access = moved(warp0, 256 * w);
+        std::uint64_t move = 0;
+        const auto* entry = memo.find(3, access, 1, move);
+        ASSERT_NE(entry, nullptr);
+        EXPECT_EQ(move, 256 * w);
+        engine::TouchedBlocks sectors;
+        engine::timing::GlobalAccessMemo::moveSectors(*entry, move, sectors);
+        expectSameSectors(sectors, sectorsOf(access));
+    }
+}
+
+TEST(GlobalAccessMemo, OnlyWholeLinesAndTheSameTagMatch)
+{
+    // offsetCopy (§9.2.1.3): an offset of one word moves the access off its sectors' boundaries.
+    engine::timing::GlobalAccessMemo memo(128);
+    const auto access = offsetCopyWarp(0);
+    memo.remember(0, access, 1, sectorsOf(access));
+    std::uint64_t move = 0;
+    EXPECT_EQ(memo.find(0, offsetCopyWarp(1), 1, move), nullptr);
+    EXPECT_EQ(memo.find(0, offsetCopyWarp(32), 2, move), nullptr); // another operation
+    EXPECT_EQ(memo.find(1, offsetCopyWarp(32), 1, move), nullptr); // another instruction
+    EXPECT_NE(memo.find(0, offsetCopyWarp(32), 1, move), nullptr);
+    EXPECT_NE(memo.find(0, offsetCopyWarp(-64), 1, move), nullptr); // moved down
+}
+
+TEST(GlobalAccessMemo, MovedSectorsAreTheCollectedOnesOnRandomAccesses)
+{
+    std::mt19937_64 random(7);
+    engine::timing::GlobalAccessMemo memo(128);
+    int found = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        engine::WarpAccess access;
+        const int widths[] = { 1, 2, 4, 8, 16 };
+        access.bytesPerLane = widths[random() % 5];
+        access.activeMask = random() % 2 ? 0xffffffffu : static_cast<std::uint32_t>(random()) | 1u;
+        const auto stride = random() % 70;
+        for (std::size_t lane = 0; lane < 32; ++lane)
+            access.laneAddresses[lane] = kBufferBase + (random() % 3 == 0 ? random() % 64 : lane * stride)
+                * static_cast<std::uint64_t>(access.bytesPerLane);
+        memo.remember(0, access, 0, sectorsOf(access));
+        const auto next = moved(access, 128 * (random() % 9));
+        std::uint64_t move = 0;
+        const auto* entry = memo.find(0, next, 0, move);
+        ASSERT_NE(entry, nullptr);
+        engine::TouchedBlocks sectors;
+        engine::timing::GlobalAccessMemo::moveSectors(*entry, move, sectors);
+        expectSameSectors(sectors, sectorsOf(next));
+        ++found;
+    }
+    EXPECT_EQ(found, 300);
+}
