@@ -207,6 +207,25 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t prob
         plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
 }
 
+bool resolveUniformLanes(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t mask,
+    std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
+{
+    if (mask == 0)
+        return false;
+    const FastRange fast = fastRange(ctx, plan, address);
+    if (!fast.base || address < fast.start || fast.bytes < plan.size || address - fast.start > fast.bytes - plan.size
+        || (address & (plan.size - 1)) != 0)
+        return false;
+    ctx.remoteSharedLanes = 0;
+    std::uint8_t* const p = fast.base + (address - fast.start);
+    for (std::size_t l = 0; l < kWarpLanes; ++l)
+        pointers[l] = ((mask >> l) & 1u) != 0 ? p : nullptr;
+    if (ctx.observer || ctx.recordAccesses || ctx.journal)
+        ctx.addresses.fill(address);
+    spaceMasks[static_cast<std::size_t>(fast.space)] |= mask;
+    return true;
+}
+
 bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
 {

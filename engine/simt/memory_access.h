@@ -54,6 +54,13 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t prob
 bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks);
 
+/// resolveLanes for an access whose lanes all have the one address `address` (an address operand without a
+/// register: a .param or .global symbol, an absolute address), with one check for them all. False, with nothing
+/// changed, when the address is outside the fast range or misaligned: resolveLanes then takes it lane by lane
+/// (and reports any fault).
+bool resolveUniformLanes(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t mask,
+    std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks);
+
 /// Records the overwritten bytes when a journal is attached (the stepper's undo of global stores).
 void journalStore(ExecContext& ctx, MemorySpace space, std::uint64_t address, const std::uint8_t* p, std::uint32_t size);
 

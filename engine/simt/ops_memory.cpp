@@ -100,6 +100,17 @@ namespace {
         return true;
     }
 
+    /// resolveLanes, with one check for all lanes when the address operand has no register (readAddress gave
+    /// every lane the same address): kernel parameters, symbols.
+    bool resolveAll(ExecContext& ctx, const AccessPlan& plan, const ptx::Operand& address, const LaneBits& addr,
+        std::uint32_t mask, std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaces)
+    {
+        const bool uniform = address.base != ptx::AddressBase::Register;
+        if (uniform && resolveUniformLanes(ctx, plan, addr[0], mask, pointers, spaces))
+            return true;
+        return resolveLanes(ctx, plan, addr, mask, pointers, spaces);
+    }
+
     bool tryFusedLoad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
         const ptx::Operand& d = ins.operands[0];
@@ -130,7 +141,7 @@ namespace {
         readAddress(ctx, ins.operands[1], addr);
         std::array<std::uint8_t*, kWarpLanes> pointers;
         std::array<std::uint32_t, 5> spaces {};
-        if (!resolveLanes(ctx, plan, addr, mask, pointers, spaces))
+        if (!resolveAll(ctx, plan, ins.operands[1], addr, mask, pointers, spaces))
             return;
         if (width == 1 && mask == kAllLanes && loadDirect(ctx, ins, pointers, bytes)) {
             if (ctx.observer || ctx.recordAccesses)
@@ -184,7 +195,7 @@ namespace {
         readStoreValues(ctx, ins, values);
         std::array<std::uint8_t*, kWarpLanes> pointers;
         std::array<std::uint32_t, 5> spaces {};
-        if (!resolveLanes(ctx, plan, addr, mask, pointers, spaces))
+        if (!resolveAll(ctx, plan, ins.operands[0], addr, mask, pointers, spaces))
             return;
         // Lanes store in ascending order, so when several lanes write one address the highest lane's
         // value remains (programming-guide-0.8.2.txt §3.2 leaves the winner undefined; DIGEST §12.3).

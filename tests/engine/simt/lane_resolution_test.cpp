@@ -111,3 +111,65 @@ TEST(LaneResolution, AnActiveLanePastTheEndFaultsNamingIt)
         EXPECT_NE(r.error.find("0 bytes after the end of allocation 'in'"), std::string::npos) << r.error;
     }
 }
+
+namespace {
+
+/// Threads t >= `from` read the module's word g, all at one address (an operand without a register), and
+/// store it to out[t]; with `stray`, they read absolute address 8 instead, inside no allocation.
+const char* kUniformKernel = R"(.version 8.5
+.target sm_80
+.address_size 64
+.visible .global .align 4 .u32 g = 42;
+.visible .entry uniform(.param .u64 out, .param .u32 from, .param .u32 stray)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u32 %r1, [from];
+    ld.param.u32 %r2, [stray];
+    mov.u32 %r3, %tid.x;
+    setp.lt.u32 %p1, %r3, %r1;
+    @%p1 bra DONE;
+    setp.ne.u32 %p2, %r2, 0;
+    @%p2 ld.global.u32 %r4, [8];
+    @!%p2 ld.global.u32 %r4, [g];
+    mul.wide.u32 %rd2, %r3, 4;
+    add.u64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r4;
+DONE:
+    ret;
+}
+)";
+
+Outcome runUniform(std::uint32_t from, bool stray)
+{
+    const auto m = parse(kUniformKernel);
+    DeviceMemory mem;
+    const std::uint64_t out = upload(mem, "out", std::vector<std::uint32_t>(32, 0));
+    Shape s;
+    s.block = { 32, 1, 1 };
+    const auto r = launch(m, "uniform", s, { { out }, { from }, { stray ? 1u : 0u } }, mem);
+    Outcome result;
+    if (!r.ok())
+        result.error = r.error().toString();
+    result.out = download<std::uint32_t>(mem, out);
+    return result;
+}
+
+} // namespace
+
+TEST(LaneResolution, OneAddressForEveryLaneReadsTheSameWordIntoTheActiveLanes)
+{
+    const Outcome r = runUniform(5, false);
+    ASSERT_EQ(r.error, "");
+    for (std::uint32_t t = 0; t < 32; ++t)
+        EXPECT_EQ(r.out[t], t < 5 ? 0u : 42u) << "thread " << t;
+}
+
+TEST(LaneResolution, OneAddressOutsideEveryAllocationFaultsNamingTheLowestActiveLane)
+{
+    const Outcome r = runUniform(5, true);
+    EXPECT_NE(r.error.find("invalid global read of size 4 bytes"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("thread (5,0,0)"), std::string::npos) << r.error;
+}
