@@ -4,22 +4,39 @@
 #include "engine/timing/thread_priority.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace engine::timing {
 
 namespace {
 
-    /// Spins this many times on a changing atomic before sleeping on it: a window's batch is tens of
-    /// microseconds of work, shorter than waking a sleeping thread. Not when there are more threads than the
-    /// host runs at once: a spinning thread would hold up the one with the work.
-    constexpr int kSpins = 4000;
+    /// How long a waiting thread spins before it sleeps: a window's batch is tens of microseconds of work, and the
+    /// launch's thread works alone between batches for about as long (the window's DRAM pass, retirements);
+    /// waking a sleeping thread takes longer than that on a virtual machine. Measured on the 16-thread device
+    /// machine (bench/README.md, fourth round): 100 µs against the earlier 4 000 loads (a few µs) took the 16 M
+    /// copy at 16 threads 1.48-1.58 s -> 1.30-1.49 s and its system time 1.7-2.0 s -> 0.4-0.7 s; 500 µs and more
+    /// were slower, the spinning threads taking the cores' time from the working one. Not when there are more
+    /// threads than the host runs at once: a spinning thread would hold up the one with the work.
+    constexpr std::chrono::microseconds kSpin { 100 };
 
-    template <typename T, typename Pred> void waitUntil(const std::atomic<T>& value, int spins, Pred done)
+    inline void pause()
     {
-        for (int i = 0; i < spins; ++i) {
-            const T now = value.load(std::memory_order_acquire);
-            if (done(now))
-                return;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause(); // frees the core's shared resources while this thread spins
+#endif
+    }
+
+    template <typename T, typename Pred> void waitUntil(const std::atomic<T>& value, bool spin, Pred done)
+    {
+        if (spin) {
+            const auto deadline = std::chrono::steady_clock::now() + kSpin;
+            for (unsigned i = 1;; ++i) {
+                if (done(value.load(std::memory_order_acquire)))
+                    return;
+                pause();
+                if (i % 64 == 0 && std::chrono::steady_clock::now() > deadline)
+                    break;
+            }
         }
         for (T now = value.load(std::memory_order_acquire); !done(now); now = value.load(std::memory_order_acquire))
             value.wait(now, std::memory_order_acquire);
@@ -29,7 +46,7 @@ namespace {
 
 WindowWorkers::WindowWorkers(unsigned threads, bool background)
     : m_count(std::max(1u, threads))
-    , m_spins(threads <= usableCores() ? kSpins : 0)
+    , m_spin(threads <= usableCores())
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
     , m_claims(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
 {
@@ -82,7 +99,7 @@ void WindowWorkers::work(std::size_t self)
 {
     std::uint64_t seen = 0;
     for (;;) {
-        waitUntil(m_generation, m_spins, [seen](std::uint64_t g) { return g != seen; });
+        waitUntil(m_generation, m_spin, [seen](std::uint64_t g) { return g != seen; });
         seen = m_generation.load(std::memory_order_acquire);
         if (seen == kStop)
             return;
@@ -126,7 +143,7 @@ void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home
     m_generation.store(generation, std::memory_order_release); // wakes the threads
     m_generation.notify_all();
     take(0, batch, count);
-    waitUntil(m_done, m_spins, [count](std::size_t done) { return done == count; });
+    waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; });
 }
 
 } // namespace engine::timing

@@ -50,7 +50,7 @@ private:
 
     std::vector<std::jthread> m_threads;
     std::size_t m_count = 1; ///< threads in all, the caller's included
-    int m_spins = 0; ///< how long a waiting thread spins before it sleeps
+    bool m_spin = false; ///< whether a waiting thread spins a while before it sleeps
     const Job* m_job = nullptr; ///< the batch's, set before it is published
     /// Per job slot: the batch's home thread of the job, set before the batch is published (atomic: a thread late
     /// for the last batch may still read them, to no effect).
