@@ -1,5 +1,7 @@
 #include "engine/memory/moved_access.h"
 
+#include <algorithm>
+
 namespace engine {
 
 void MovedAccess::remember(const WarpAccess& access)
@@ -28,6 +30,22 @@ bool MovedAccess::matches(const WarpAccess& access, std::uint64_t quantumBytes, 
     std::uint64_t differ = 0;
     for (std::size_t lane = 0; lane < kWarpSize; ++lane)
         differ |= (access.laneAddresses[lane] - m_addresses[lane] - move) & m_laneWords[lane];
+    return differ == 0;
+}
+
+bool MovedAccess::blocksMoveTogether(const WarpAccess& access, unsigned shift, std::uint64_t& blocks) const
+{
+    const auto first = static_cast<std::size_t>(lowestLane(m_activeMask));
+    blocks = (access.laneAddresses[first] >> shift) - (m_addresses[first] >> shift);
+    const auto last = static_cast<std::uint64_t>(std::max(1, m_bytesPerLane) - 1);
+    std::uint64_t differ = 0; // each lane's first byte and last byte
+    for (std::size_t lane = 0; lane < kWarpSize; ++lane) {
+        const std::uint64_t now = access.laneAddresses[lane];
+        const std::uint64_t then = m_addresses[lane];
+        const std::uint64_t firstMoved = (now >> shift) - (then >> shift);
+        const std::uint64_t lastMoved = ((now + last) >> shift) - ((then + last) >> shift);
+        differ |= ((firstMoved - blocks) | (lastMoved - blocks)) & m_laneWords[lane];
+    }
     return differ == 0;
 }
 

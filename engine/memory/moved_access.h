@@ -18,6 +18,11 @@ public:
     /// (modulo 2^64) in `move`. Never true before remember.
     bool matches(const WarpAccess& access, std::uint64_t quantumBytes, std::uint64_t& move) const;
 
+    /// Whether every active lane of `access` (the remembered access moved) has its first and its last byte in
+    /// blocks of 2^`shift` bytes one and the same number of blocks from its remembered ones, that number (modulo
+    /// 2^64) in `blocks`.
+    bool blocksMoveTogether(const WarpAccess& access, unsigned shift, std::uint64_t& blocks) const;
+
     /// All ones for each active lane, else zero: masks for per-lane loops without a branch.
     const std::array<std::uint8_t, kWarpSize>& laneBytes() const { return m_laneBytes; }
 

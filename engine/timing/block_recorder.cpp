@@ -187,7 +187,8 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     const auto kind
         = static_cast<std::uint8_t>(static_cast<unsigned>(event.op) << 4 | static_cast<unsigned>(event.space));
     std::uint64_t move = 0;
-    GlobalAccessMemo::Entry* known = m_globalMemo.find(instruction, access, kind, move);
+    const bool store = event.op == simt::MemoryOp::Store; // its transactions carry the bytes it writes
+    GlobalAccessMemo::Entry* known = m_globalMemo.find(instruction, access, kind, store, move);
     GlobalAccessMemo::Entry* fresh = nullptr;
     TouchedBlocks sectors;
     if (known != nullptr) {
@@ -252,8 +253,10 @@ bool BlockRecorder::cachesInL1(const simt::MemoryEvent& event) const
 void BlockRecorder::recordCachedGlobal(
     const simt::MemoryEvent& event, const TouchedBlocks& sectors, WarpTrace& trace, TraceOp& op)
 {
-    // The lines of the touched sectors (ascending), each with the bytes of each sector its lanes cover and its
-    // lowest lane; the transactions go in the order lanes first touch their lines.
+    // The lines of the touched sectors (ascending), each with its lowest lane and, for a store, the bytes of each
+    // sector its lanes write (the L2 reads them for stores only: a load or an atomic leaves them zero); the
+    // transactions go in the order lanes first touch their lines.
+    const bool store = event.op == simt::MemoryOp::Store;
     std::array<LineBytes, TouchedBlocks::kMaxBlocks> lines;
     std::size_t count = 0;
     for (int i = 0; i < sectors.count; ++i) {
@@ -267,6 +270,8 @@ void BlockRecorder::recordCachedGlobal(
         entry.lanes |= laneMask;
         const auto sector = static_cast<std::uint32_t>((sectorAddress - line) / kSectorBytes);
         entry.sectors = static_cast<std::uint8_t>(entry.sectors | (1u << sector));
+        if (!store)
+            continue;
         for (std::uint32_t m = laneMask; m != 0; m &= m - 1) {
             const std::uint64_t address = (*event.laneAddresses)[static_cast<std::size_t>(std::countr_zero(m))];
             const std::uint64_t from = std::max(address, sectorAddress);

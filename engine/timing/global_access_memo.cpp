@@ -11,12 +11,24 @@ GlobalAccessMemo::GlobalAccessMemo(std::uint64_t lineBytes)
 }
 
 GlobalAccessMemo::Entry* GlobalAccessMemo::find(
-    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, std::uint64_t& move)
+    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move)
 {
     if (instruction >= m_slot.size() || m_slot[instruction] == 0)
         return nullptr;
     Entry& entry = m_entries[m_slot[instruction] - 1];
-    return entry.kind == kind && entry.access.matches(access, m_quantum, move) ? &entry : nullptr;
+    if (entry.kind != kind || !entry.access.matches(access, 1, move))
+        return nullptr;
+    if (m_quantum == 0)
+        return move == 0 ? &entry : nullptr;
+    if ((move & (m_quantum - 1)) == 0)
+        return &entry;
+    // The same sectors, moved, when the sectors of every lane's first and last byte moved by one number of
+    // whole lines.
+    std::uint64_t sectors = 0;
+    if (bytesMatter || !entry.access.blocksMoveTogether(access, 5, sectors) || ((sectors * 32) & (m_quantum - 1)) != 0)
+        return nullptr;
+    move = sectors * 32;
+    return &entry;
 }
 
 GlobalAccessMemo::Entry& GlobalAccessMemo::remember(

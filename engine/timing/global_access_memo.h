@@ -15,7 +15,9 @@ namespace engine::timing {
 /// lines touches the same sectors moved, each with the same lanes and bytes, and makes the same transactions
 /// moved: sectors, lines and CC 1.x segments (at most 128 bytes, aligned to their size) keep their place
 /// within a moved line. Consecutive warps of a block and the iterations of a strided loop make such accesses.
-/// One per recorder (one thread).
+/// Where the bytes within a sector do not matter (loads and atomics: their transactions carry sectors only), a
+/// move that takes every lane the same whole number of lines away from its sector's place (each lane's next
+/// word down a column, in the same sector) touches the same sectors too. One per recorder (one thread).
 class GlobalAccessMemo {
 public:
     struct Entry {
@@ -31,9 +33,10 @@ public:
     /// (a power of two; otherwise only an unmoved access is recognised).
     explicit GlobalAccessMemo(std::uint64_t lineBytes);
 
-    /// The entry of `instruction` when `access` (with tag `kind`) is its access moved, the move in `move`;
-    /// else null.
-    Entry* find(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, std::uint64_t& move);
+    /// The entry of `instruction` when `access` (with tag `kind`) is its access moved, with its sectors moved by
+    /// whole lines (`move` bytes); else null. `bytesMatter`: only a move by whole lines will do (stores).
+    Entry* find(
+        std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move);
     /// Makes `access` with its `sectors` the one remembered for `instruction`, without transactions yet.
     Entry& remember(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors);
 

@@ -134,21 +134,27 @@ TEST(BlockRecorder, AStoreMarksTheSectorsItWritesWhole)
 TEST(BlockRecorder, AnAccessMovedAsAWholeGetsWhatItWouldAlone)
 {
     // The second access of an instruction repeats the first moved by whole lines (the recorder then moves the
-    // first's transactions) or by 4 bytes (it collects them again): either way the transactions and counters
-    // are those the moved access gets when it is recorded alone.
+    // first's transactions) or by 4 bytes (a load keeps every lane in its sector and takes the first's
+    // transactions; a store collects them again): either way the transactions and counters are those the moved
+    // access gets when it is recorded alone.
     std::array<std::uint64_t, 32> addresses {};
     for (std::size_t lane = 0; lane < 32; ++lane)
         addresses[lane] = kBase + (31 - lane) / 3 * 128 + lane % 5 * 8;
-    for (const std::uint64_t by : { std::uint64_t { 3 * 128 }, std::uint64_t { 4 } }) {
-        const auto next = moved(addresses, by);
-        const Recorded both = recordEach(2, engine::simt::MemoryOp::Store, { addresses, next }, 0x7FFFFFFEu);
-        const Recorded alone = record(2, engine::simt::MemoryOp::Store, next, 0x7FFFFFFEu);
-        const Recorded first = record(2, engine::simt::MemoryOp::Store, addresses, 0x7FFFFFFEu);
-        ASSERT_EQ(both.trace.ops.size(), 2u);
-        const std::span<const engine::timing::MemTxn> all(both.trace.txns);
-        const std::size_t firstCount = both.trace.ops[0].memCount;
-        expectSameTransactions(all.subspan(firstCount), alone.trace.txns);
-        EXPECT_EQ(both.trace.ops[1].wavefronts, alone.trace.ops[0].wavefronts);
-        EXPECT_EQ(both.totals.globalStoreSectors, first.totals.globalStoreSectors + alone.totals.globalStoreSectors);
+    using engine::simt::MemoryOp;
+    for (const auto& [op, pc] : { std::pair { MemoryOp::Store, 2u }, std::pair { MemoryOp::Load, 1u } }) {
+        for (const std::uint64_t by : { std::uint64_t { 3 * 128 }, std::uint64_t { 4 } }) {
+            const auto next = moved(addresses, by);
+            const Recorded both = recordEach(pc, op, { addresses, next }, 0x7FFFFFFEu);
+            const Recorded alone = record(pc, op, next, 0x7FFFFFFEu);
+            const Recorded first = record(pc, op, addresses, 0x7FFFFFFEu);
+            ASSERT_EQ(both.trace.ops.size(), 2u);
+            const std::span<const engine::timing::MemTxn> all(both.trace.txns);
+            const std::size_t firstCount = both.trace.ops[0].memCount;
+            expectSameTransactions(all.subspan(firstCount), alone.trace.txns);
+            EXPECT_EQ(both.trace.ops[1].wavefronts, alone.trace.ops[0].wavefronts);
+            EXPECT_EQ(both.totals.globalStoreSectors + both.totals.globalLoadSectors,
+                first.totals.globalStoreSectors + alone.totals.globalStoreSectors + first.totals.globalLoadSectors
+                    + alone.totals.globalLoadSectors);
+        }
     }
 }

@@ -46,7 +46,7 @@ TEST(GlobalAccessMemo, StrideCopyWarpsMoveByWholeLines)
     for (std::uint64_t w = 1; w < 8; ++w) {
         const auto access = moved(warp0, 256 * w);
         std::uint64_t move = 0;
-        const auto* entry = memo.find(3, access, 1, move);
+        const auto* entry = memo.find(3, access, 1, true, move);
         ASSERT_NE(entry, nullptr);
         EXPECT_EQ(move, 256 * w);
         engine::TouchedBlocks sectors;
@@ -62,11 +62,11 @@ TEST(GlobalAccessMemo, OnlyWholeLinesAndTheSameTagMatch)
     const auto access = offsetCopyWarp(0);
     memo.remember(0, access, 1, sectorsOf(access));
     std::uint64_t move = 0;
-    EXPECT_EQ(memo.find(0, offsetCopyWarp(1), 1, move), nullptr);
-    EXPECT_EQ(memo.find(0, offsetCopyWarp(32), 2, move), nullptr); // another operation
-    EXPECT_EQ(memo.find(1, offsetCopyWarp(32), 1, move), nullptr); // another instruction
-    EXPECT_NE(memo.find(0, offsetCopyWarp(32), 1, move), nullptr);
-    EXPECT_NE(memo.find(0, offsetCopyWarp(-64), 1, move), nullptr); // moved down
+    EXPECT_EQ(memo.find(0, offsetCopyWarp(1), 1, true, move), nullptr);
+    EXPECT_EQ(memo.find(0, offsetCopyWarp(32), 2, true, move), nullptr); // another operation
+    EXPECT_EQ(memo.find(1, offsetCopyWarp(32), 1, true, move), nullptr); // another instruction
+    EXPECT_NE(memo.find(0, offsetCopyWarp(32), 1, true, move), nullptr);
+    EXPECT_NE(memo.find(0, offsetCopyWarp(-64), 1, true, move), nullptr); // moved down
 }
 
 TEST(GlobalAccessMemo, MovedSectorsAreTheCollectedOnesOnRandomAccesses)
@@ -86,7 +86,7 @@ TEST(GlobalAccessMemo, MovedSectorsAreTheCollectedOnesOnRandomAccesses)
         memo.remember(0, access, 0, sectorsOf(access));
         const auto next = moved(access, 128 * (random() % 9));
         std::uint64_t move = 0;
-        const auto* entry = memo.find(0, next, 0, move);
+        const auto* entry = memo.find(0, next, 0, random() % 2 == 0, move);
         ASSERT_NE(entry, nullptr);
         engine::TouchedBlocks sectors;
         engine::timing::GlobalAccessMemo::moveSectors(*entry, move, sectors);
@@ -94,4 +94,27 @@ TEST(GlobalAccessMemo, MovedSectorsAreTheCollectedOnesOnRandomAccesses)
         ++found;
     }
     EXPECT_EQ(found, 300);
+}
+
+TEST(GlobalAccessMemo, LoadsDownAColumnKeepTheirSectorsWithinThem)
+{
+    // A column walk (PolyBench atax's A[i * n + j], n = 64 floats): lane i reads row i, and each step of j moves
+    // every lane 4 bytes within its sector, until the sector's end; then all move to the next sector, which for
+    // j = 32 is the next line. Stores need the bytes: only whole lines do for them.
+    engine::timing::GlobalAccessMemo memo(128);
+    const auto column = [](int j) { return stridedAccess(kBufferBase + static_cast<std::uint64_t>(j) * 4, 64); };
+    memo.remember(0, column(0), 1, sectorsOf(column(0)));
+    for (int j = 1; j < 40; ++j) {
+        std::uint64_t move = 0;
+        const auto* load = memo.find(0, column(j), 1, false, move);
+        const bool sameLines = j < 8 || j >= 32;
+        EXPECT_EQ(load != nullptr, sameLines) << j;
+        if (load) {
+            EXPECT_EQ(move, j < 8 ? 0u : 128u) << j;
+            engine::TouchedBlocks sectors;
+            engine::timing::GlobalAccessMemo::moveSectors(*load, move, sectors);
+            expectSameSectors(sectors, sectorsOf(column(j)));
+        }
+        EXPECT_EQ(memo.find(0, column(j), 1, true, move) != nullptr, j == 32) << j;
+    }
 }
