@@ -5,6 +5,8 @@ namespace engine::timing {
 RegisterWait Scoreboard::waitFor(const StaticInstruction& instr, std::uint64_t now) const
 {
     RegisterWait wait { now, false };
+    if ((instr.srcFilter & m_filter) == 0)
+        return wait; // no source has an entry
     for (std::uint32_t i = 0; i < m_count; ++i) {
         if (m_waits[i].readyCycle <= wait.readyCycle)
             continue;
@@ -21,10 +23,13 @@ RegisterWait Scoreboard::waitFor(const StaticInstruction& instr, std::uint64_t n
 void Scoreboard::purge(std::uint64_t now)
 {
     std::uint32_t kept = 0;
+    m_filter = 0;
     for (std::uint32_t i = 0; i < m_count; ++i) {
         if (m_waits[i].readyCycle > now) {
             m_keys[kept] = m_keys[i];
             m_waits[kept] = m_waits[i];
+            m_filterIndex[kept] = m_filterIndex[i];
+            m_filter |= std::uint64_t { 1 } << m_filterIndex[i];
             ++kept;
         }
     }
@@ -33,6 +38,8 @@ void Scoreboard::purge(std::uint64_t now)
 
 void Scoreboard::set(RegKey key, std::uint64_t readyCycle, bool memory)
 {
+    const auto filterIndex = static_cast<std::uint8_t>(registerFilterIndex(key));
+    m_filter |= std::uint64_t { 1 } << filterIndex;
     for (std::uint32_t i = 0; i < m_count; ++i) {
         if (m_keys[i] == key) {
             m_waits[i] = { readyCycle, memory };
@@ -45,10 +52,12 @@ void Scoreboard::set(RegKey key, std::uint64_t readyCycle, bool memory)
             earliest = m_waits[i].readyCycle < m_waits[earliest].readyCycle ? i : earliest;
         m_keys[earliest] = key;
         m_waits[earliest] = { readyCycle, memory };
+        m_filterIndex[earliest] = filterIndex;
         return;
     }
     m_keys[m_count] = key;
     m_waits[m_count] = { readyCycle, memory };
+    m_filterIndex[m_count] = filterIndex;
     ++m_count;
 }
 

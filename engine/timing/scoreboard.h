@@ -23,7 +23,11 @@ public:
     /// would otherwise clear 60 KB at every launch.
     Scoreboard() { }
 
-    void clear() { m_count = 0; }
+    void clear()
+    {
+        m_count = 0;
+        m_filter = 0;
+    }
     /// The latest arrival among `instr`'s source registers still pending at `now` (readyCycle ≤ now: none).
     RegisterWait waitFor(const StaticInstruction& instr, std::uint64_t now) const;
     /// Marks the destinations of `instr` as arriving at `readyCycle`; forgets entries that arrived by `now`.
@@ -43,7 +47,9 @@ private:
     };
     std::array<RegKey, kEntries> m_keys;
     std::array<Wait, kEntries> m_waits;
+    std::array<std::uint8_t, kEntries> m_filterIndex; ///< registerFilterIndex of each entry's register
     std::uint32_t m_count = 0;
+    std::uint64_t m_filter = 0; ///< registerFilterBit of every entry's register (and maybe of some gone since)
 };
 
 } // namespace engine::timing

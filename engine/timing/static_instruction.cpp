@@ -40,6 +40,8 @@ namespace {
             else
                 add(s.src, s.srcCount, key);
         });
+        for (std::uint8_t i = 0; i < s.srcCount; ++i)
+            s.srcFilter |= registerFilterBit(s.src[i]);
         return s;
     }
 

@@ -17,6 +17,14 @@ using RegKey = ptx::RegKey;
 /// What the timing model needs to know about one instruction, computed once per launch from the PTX:
 /// its pipe, and the registers it reads and writes (for the scoreboard, DIGEST §1.10: a load stalls a warp
 /// only when a later instruction reads the register it writes).
+/// One of 64 bits for a register (a hash of its key): a set of registers as the OR of their bits answers "none of
+/// these" exactly and "maybe one of these" otherwise.
+inline unsigned registerFilterIndex(RegKey key)
+{
+    return static_cast<unsigned>((std::uint64_t { key } * 0x9e3779b97f4a7c15ull) >> 58);
+}
+inline std::uint64_t registerFilterBit(RegKey key) { return std::uint64_t { 1 } << registerFilterIndex(key); }
+
 struct StaticInstruction {
     // wmma.load.c with .f32 writes 8 registers; wmma.mma reads up to 24 (PTX ISA 8.5 §9.7.14.4.1 fragments).
     static constexpr int kMaxDst = 8;
@@ -33,6 +41,7 @@ struct StaticInstruction {
     std::uint8_t srcCount = 0;
     std::array<RegKey, kMaxDst> dst {};
     std::array<RegKey, kMaxSrc> src {};
+    std::uint64_t srcFilter = 0; ///< registerFilterBit of every source (Scoreboard::waitFor's quick test)
 };
 static_assert(std::is_trivially_copyable_v<StaticInstruction>);
 
