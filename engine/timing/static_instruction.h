@@ -30,6 +30,7 @@ struct StaticInstruction {
     static constexpr int kMaxDst = 8;
     static constexpr int kMaxSrc = 24;
 
+    std::uint64_t srcFilter = 0; ///< registerFilterBit of every source (Scoreboard::waitFor's quick test)
     Pipe pipe = Pipe::Int;
     bool waitsAtBarrier = false; ///< bar.sync / barrier.sync (not bar.arrive, membar or fences)
     bool compareAndSwap = false; ///< atom.cas (AtomicUnits and shared atomics cost it more)
@@ -41,7 +42,6 @@ struct StaticInstruction {
     std::uint8_t srcCount = 0;
     std::array<RegKey, kMaxDst> dst {};
     std::array<RegKey, kMaxSrc> src {};
-    std::uint64_t srcFilter = 0; ///< registerFilterBit of every source (Scoreboard::waitFor's quick test)
 };
 static_assert(std::is_trivially_copyable_v<StaticInstruction>);
 
