@@ -13,11 +13,19 @@ namespace {
     /// How long a waiting thread spins before it sleeps: a window's batch is tens of microseconds of work, and the
     /// launch's thread works alone between batches for about as long (the window's DRAM pass, retirements);
     /// waking a sleeping thread takes longer than that on a virtual machine. Measured on the 16-thread device
-    /// machine (bench/README.md, fourth round): 100 µs against the earlier 4 000 loads (a few µs) took the 16 M
-    /// copy at 16 threads 1.48-1.58 s -> 1.30-1.49 s and its system time 1.7-2.0 s -> 0.4-0.7 s; 500 µs and more
-    /// were slower, the spinning threads taking the cores' time from the working one. Not when there are more
-    /// threads than the host runs at once: a spinning thread would hold up the one with the work.
-    constexpr std::chrono::microseconds kSpin { 100 };
+    /// machine (bench/README.md, "Fourth round"): 100 µs against the earlier few µs took the 16 M copy at 16 threads
+    /// 1.48-1.58 s -> 1.30-1.49 s (system time 1.7-2.0 s -> 0.4-0.7 s) and muld 1 024 6.95-7.12 s -> 6.09-6.62 s;
+    /// 500 µs and more were slower. On two cores the long spin took muld 1 024 at 2 threads 28.8-31.3 s ->
+    /// 32.8-32.9 s: the block batches' workers (block_source.h) need the core a stepping thread spins on. So: long
+    /// spins from four cores on, brief ones below, none when there are more threads than the host runs at once (a
+    /// spinning thread would hold up the one with the work).
+    std::chrono::microseconds spinFor(unsigned threads)
+    {
+        const unsigned cores = usableCores();
+        if (threads > cores)
+            return std::chrono::microseconds { 0 };
+        return std::chrono::microseconds { cores >= 4 ? 100 : 5 };
+    }
 
     inline void pause()
     {
@@ -26,10 +34,11 @@ namespace {
 #endif
     }
 
-    template <typename T, typename Pred> void waitUntil(const std::atomic<T>& value, bool spin, Pred done)
+    template <typename T, typename Pred>
+    void waitUntil(const std::atomic<T>& value, std::chrono::microseconds spin, Pred done)
     {
-        if (spin) {
-            const auto deadline = std::chrono::steady_clock::now() + kSpin;
+        if (spin.count() > 0) {
+            const auto deadline = std::chrono::steady_clock::now() + spin;
             for (unsigned i = 1;; ++i) {
                 if (done(value.load(std::memory_order_acquire)))
                     return;
@@ -46,7 +55,7 @@ namespace {
 
 WindowWorkers::WindowWorkers(unsigned threads, bool background)
     : m_count(std::max(1u, threads))
-    , m_spin(threads <= usableCores())
+    , m_spin(spinFor(threads))
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
     , m_claims(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -50,7 +51,7 @@ private:
 
     std::vector<std::jthread> m_threads;
     std::size_t m_count = 1; ///< threads in all, the caller's included
-    bool m_spin = false; ///< whether a waiting thread spins a while before it sleeps
+    std::chrono::microseconds m_spin { 0 }; ///< how long a waiting thread spins before it sleeps
     const Job* m_job = nullptr; ///< the batch's, set before it is published
     /// Per job slot: the batch's home thread of the job, set before the batch is published (atomic: a thread late
     /// for the last batch may still read them, to no effect).
