@@ -22,19 +22,12 @@ bool SharedBankMemo::replay(const Entry& entry, const WarpAccess& access, BankCo
 void SharedBankMemo::resolve(std::size_t instruction, const WarpAccess& access, BankConflictResult& result)
 {
     ++m_lookups;
-    if (instruction >= m_slot.size())
-        m_slot.resize(instruction + 1, 0);
-    std::uint32_t& slot = m_slot[instruction];
-    if (slot != 0 && replay(m_entries[slot - 1], access, result)) {
+    if (const Entry* known = m_entries.find(instruction); known != nullptr && replay(*known, access, result)) {
         ++m_hits;
         return;
     }
     m_model.resolve(access, result);
-    if (slot == 0) {
-        m_entries.emplace_back();
-        slot = static_cast<std::uint32_t>(m_entries.size());
-    }
-    Entry& entry = m_entries[slot - 1];
+    Entry& entry = m_entries.at(instruction);
     entry.access.remember(access);
     entry.result = result;
     entry.rule = m_model.shiftRule(access.bytesPerLane);

@@ -1,11 +1,11 @@
 #pragma once
 
 #include "engine/memory/moved_access.h"
+#include "engine/memory/per_instruction.h"
 #include "engine/memory/shared_bank_model.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace engine {
 
@@ -37,8 +37,7 @@ private:
     bool replay(const Entry& entry, const WarpAccess& access, BankConflictResult& result) const;
 
     const SharedBankModel& m_model;
-    std::vector<std::uint32_t> m_slot; ///< per static instruction: 1 + its entry's index, 0 for none yet
-    std::vector<Entry> m_entries;
+    PerInstruction<Entry> m_entries;
     std::uint64_t m_hits = 0;
     std::uint64_t m_lookups = 0;
 };

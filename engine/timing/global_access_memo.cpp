@@ -13,9 +13,10 @@ GlobalAccessMemo::GlobalAccessMemo(std::uint64_t lineBytes)
 GlobalAccessMemo::Entry* GlobalAccessMemo::find(
     std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move)
 {
-    if (instruction >= m_slot.size() || m_slot[instruction] == 0)
+    Entry* found = m_entries.find(instruction);
+    if (found == nullptr)
         return nullptr;
-    Entry& entry = m_entries[m_slot[instruction] - 1];
+    Entry& entry = *found;
     if (entry.kind != kind || !entry.access.matches(access, 1, move))
         return nullptr;
     if (m_quantum == 0)
@@ -34,14 +35,7 @@ GlobalAccessMemo::Entry* GlobalAccessMemo::find(
 GlobalAccessMemo::Entry& GlobalAccessMemo::remember(
     std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors)
 {
-    if (instruction >= m_slot.size())
-        m_slot.resize(instruction + 1, 0);
-    std::uint32_t& slot = m_slot[instruction];
-    if (slot == 0) {
-        m_entries.emplace_back();
-        slot = static_cast<std::uint32_t>(m_entries.size());
-    }
-    Entry& entry = m_entries[slot - 1];
+    Entry& entry = m_entries.at(instruction);
     entry.access.remember(access);
     entry.kind = kind;
     entry.sectors.count = sectors.count;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/memory/moved_access.h"
+#include "engine/memory/per_instruction.h"
 #include "engine/memory/touched_blocks.h"
 #include "engine/timing/warp_trace.h"
 
@@ -47,8 +48,7 @@ public:
 
 private:
     std::uint64_t m_quantum;
-    std::vector<std::uint32_t> m_slot; ///< per static instruction: 1 + its entry's index, 0 for none yet
-    std::vector<Entry> m_entries;
+    PerInstruction<Entry> m_entries;
 };
 
 } // namespace engine::timing

@@ -59,6 +59,16 @@ struct Outcome {
     std::vector<std::uint32_t> out;
 };
 
+/// The launch's error (empty when it ran) and the 32 words of `out` after it.
+template <typename LaunchResult> Outcome outcome(const LaunchResult& r, DeviceMemory& mem, std::uint64_t out)
+{
+    Outcome result;
+    if (!r.ok())
+        result.error = r.error().toString();
+    result.out = download<std::uint32_t>(mem, out);
+    return result;
+}
+
 /// One warp; `in` holds `words` words 7, 14, 21, ... and is the last allocation (nothing follows it).
 Outcome run(std::uint32_t n, std::uint32_t words, bool mixed)
 {
@@ -71,12 +81,7 @@ Outcome run(std::uint32_t n, std::uint32_t words, bool mixed)
     const std::uint64_t in = upload(mem, "in", values);
     Shape s;
     s.block = { 32, 1, 1 };
-    const auto r = launch(m, "pick", s, { { out }, { in }, { n }, { mixed ? 1u : 0u } }, mem);
-    Outcome result;
-    if (!r.ok())
-        result.error = r.error().toString();
-    result.out = download<std::uint32_t>(mem, out);
-    return result;
+    return outcome(launch(m, "pick", s, { { out }, { in }, { n }, { mixed ? 1u : 0u } }, mem), mem, out);
 }
 
 } // namespace
@@ -149,12 +154,7 @@ Outcome runUniform(std::uint32_t from, bool stray)
     const std::uint64_t out = upload(mem, "out", std::vector<std::uint32_t>(32, 0));
     Shape s;
     s.block = { 32, 1, 1 };
-    const auto r = launch(m, "uniform", s, { { out }, { from }, { stray ? 1u : 0u } }, mem);
-    Outcome result;
-    if (!r.ok())
-        result.error = r.error().toString();
-    result.out = download<std::uint32_t>(mem, out);
-    return result;
+    return outcome(launch(m, "uniform", s, { { out }, { from }, { stray ? 1u : 0u } }, mem), mem, out);
 }
 
 } // namespace
