@@ -24,7 +24,7 @@ public:
     /// The model's resolve(access, result) for an access made by static instruction `instruction`.
     void resolve(std::size_t instruction, const WarpAccess& access, BankConflictResult& result);
 
-    /// Accesses answered without the model, and all of them (for the benchmarks and tests).
+    /// Accesses answered without the model, and all of them (the tests check that replays happen).
     std::uint64_t hits() const { return m_hits; }
     std::uint64_t lookups() const { return m_lookups; }
 

@@ -181,7 +181,8 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         return;
     }
     // The counters and the trace's transactions start from the same touched sectors: collected once, or
-    // moved from those of the instruction's last access when this one is that access moved by whole lines.
+    // moved from those of the instruction's last access when this one is that access moved so that its sectors
+    // move by whole lines (GlobalAccessMemo).
     const WarpAccess access = toWarpAccess(event);
     const std::size_t instruction = m_functionBases[event.function] + event.pc;
     const auto kind
