@@ -18,17 +18,18 @@ void MemoryHierarchy::deferBelowL1(bool attributeTraffic)
     m_blockTraffic.assign(m_windows.size(), {});
 }
 
-void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end)
+void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end, std::span<const std::uint32_t> sms)
 {
     m_windowStart = start;
     m_windowEnd = end;
     // Far enough past the window that a load in it sees the fill as still on its way (cyclesUntilFill > 0),
     // near enough that the 32-bit difference of the L1's lines holds it.
     m_unsettledFillMark = end + (std::uint64_t { 1 } << 24);
-    for (WindowRequests& window : m_windows)
-        window.clear();
-    for (auto& perBlock : m_blockTraffic)
-        std::fill(perBlock.begin(), perBlock.end(), MemoryTraffic {});
+    m_windowSms.assign(sms.begin(), sms.end());
+    for (const std::uint32_t sm : m_windowSms) {
+        m_windows[sm].clear();
+        std::fill(m_blockTraffic[sm].begin(), m_blockTraffic[sm].end(), MemoryTraffic {});
+    }
 }
 
 std::uint64_t MemoryHierarchy::ticketFor(WindowRequests& window, const WindowRequests::Completion& completion)
@@ -138,7 +139,7 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers)
     busy.clear();
     const std::uint64_t width = m_windowEnd - m_windowStart;
     m_cycleStarts.assign(width + 1, 0);
-    for (std::uint32_t sm = 0; sm < m_windows.size(); ++sm) {
+    for (const std::uint32_t sm : m_windowSms) {
         WindowRequests& window = m_windows[sm];
         window.arrivals.resize(window.requests.size());
         if (window.requests.empty())

@@ -62,8 +62,10 @@ public:
     void deferBelowL1(bool attributeTraffic);
     bool defersBelowL1() const { return !m_windows.empty(); }
     /// A window of cycles [start, end) begins; end - start is at most the shortest latency past the L1, so
-    /// nothing a ticket stands for can arrive before `end`.
-    void beginWindow(std::uint64_t start, std::uint64_t end);
+    /// nothing a ticket stands for can arrive before `end`. `sms` (ascending): the SMs that may step in it; only
+    /// their queues are emptied now and read when it ends, so a window costs what its SMs do, not the device's
+    /// SM count (a launch of one block steps one SM per window).
+    void beginWindow(std::uint64_t start, std::uint64_t end, std::span<const std::uint32_t> sms);
     /// The window ended: applies every SM's requests to the L2 and DRAM in (cycle, SM, issue) order, works out
     /// each ticket's cycle and when each L1 fill arrives. The result does not depend on how SMs were spread
     /// over threads.
@@ -139,6 +141,7 @@ private:
     std::uint64_t m_dramReadAtLaunch = 0;
     std::uint64_t m_dramWrittenAtLaunch = 0;
     std::vector<WindowRequests> m_windows; ///< per SM, while deferring below the L1s
+    std::vector<std::uint32_t> m_windowSms; ///< beginWindow's SMs
     std::vector<std::uint32_t> m_busyWindows; ///< applyWindow: the SMs that queued requests
     std::vector<std::uint64_t> m_cycleStarts; ///< applyWindow: where each cycle's requests start in m_applyOrder
     std::vector<WindowRequests::Ref> m_applyOrder; ///< applyWindow: the window's requests in (cycle, SM, issue) order

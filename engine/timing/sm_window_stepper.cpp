@@ -54,7 +54,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             if (nextEvent[sm] < end)
                 m_due.push_back(sm);
         }
-        m_memory.beginWindow(start, end);
+        m_memory.beginWindow(start, end, m_due);
         // Each SM has a home thread (WindowWorkers): its state stays in one core's caches from window to window.
         const WindowWorkers::Home home = [this](std::size_t i) { return std::size_t { m_due[i] }; };
         m_workers.run(

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 using namespace engine::timing;
 
 TEST(PipeTiming, G80TakesFourClocksPerWarpInstruction)
@@ -95,6 +97,59 @@ TEST(Scoreboard, ALoadStallsOnlyTheInstructionThatReadsIt)
     EXPECT_EQ(wait.readyCycle, 600u);
     EXPECT_TRUE(wait.memory);
     EXPECT_EQ(sb.waitFor(dependent, 600).readyCycle, 600u); // arrived
+}
+
+namespace {
+
+StaticInstruction writing(std::initializer_list<RegKey> dsts)
+{
+    StaticInstruction w;
+    for (const RegKey d : dsts)
+        w.dst[w.dstCount++] = d;
+    return w;
+}
+
+StaticInstruction reading(RegKey src)
+{
+    StaticInstruction r;
+    r.srcCount = 1;
+    r.src[0] = src;
+    r.srcFilter = registerFilterBit(src);
+    return r;
+}
+
+} // namespace
+
+TEST(Scoreboard, ANewWriteReplacesThePendingOneAndArrivedEntriesAreForgotten)
+{
+    // best-practices-guide-current.txt §10.2: a result is usable once its latency has passed; the later write of
+    // a register decides when its reader may issue, whether it arrives earlier or later than the one before.
+    Scoreboard sb;
+    sb.write(writing({ 1, 2 }), 600, true, 0); // a load of two registers
+    sb.write(writing({ 2 }), 30, false, 5); // register 2 rewritten by arithmetic while the load is in flight
+    EXPECT_EQ(sb.waitFor(reading(1), 6).readyCycle, 600u);
+    const RegisterWait two = sb.waitFor(reading(2), 6);
+    EXPECT_EQ(two.readyCycle, 30u);
+    EXPECT_FALSE(two.memory);
+    sb.write(writing({ 3, 3 }), 700, true, 40); // a destination named twice: one entry; register 2 has arrived
+    EXPECT_EQ(sb.waitFor(reading(3), 41).readyCycle, 700u);
+    EXPECT_EQ(sb.waitFor(reading(2), 41).readyCycle, 41u);
+    sb.write(writing({ 3 }), 50, false, 45);
+    EXPECT_EQ(sb.waitFor(reading(3), 46).readyCycle, 50u); // the twice-named register's one entry was replaced
+}
+
+TEST(Scoreboard, AFullScoreboardKeepsTheLaterArrivals)
+{
+    Scoreboard sb;
+    for (RegKey r = 0; r < Scoreboard::kEntries; ++r)
+        sb.write(writing({ r }), 1000 + r, true, 0);
+    sb.write(writing({ 100, 100 }), 5000, true, 1); // takes the place of register 0, the earliest arrival
+    EXPECT_EQ(sb.waitFor(reading(100), 2).readyCycle, 5000u);
+    EXPECT_EQ(sb.waitFor(reading(0), 2).readyCycle, 2u);
+    EXPECT_EQ(sb.waitFor(reading(1), 2).readyCycle, 1001u);
+    sb.write(writing({ 101 }), 5001, true, 1); // then of register 1
+    EXPECT_EQ(sb.waitFor(reading(100), 2).readyCycle, 5000u);
+    EXPECT_EQ(sb.waitFor(reading(1), 2).readyCycle, 2u);
 }
 
 TEST(Scoreboard, ARegisterSharingAFilterBitWithAPendingOneDoesNotWait)

@@ -63,7 +63,12 @@ void expectSameAsCycleOrder(const std::vector<std::vector<Access>>& windows, con
         const std::uint64_t start = std::min_element(accesses.begin(), accesses.end(), [](const auto& x, const auto& y) {
             return x.cycle < y.cycle;
         })->cycle;
-        windowed.beginWindow(start, start + w);
+        std::vector<std::uint32_t> sms; // the window's SMs only: an SM of an earlier window keeps its stale queue
+        for (const Access& a : accesses)
+            sms.push_back(a.sm);
+        std::sort(sms.begin(), sms.end());
+        sms.erase(std::unique(sms.begin(), sms.end()), sms.end());
+        windowed.beginWindow(start, start + w, sms);
         std::vector<std::uint64_t> got(accesses.size());
         std::vector<std::size_t> bySm = order; // SM by SM, each SM's accesses in its cycle order
         std::stable_sort(bySm.begin(), bySm.end(), [&](std::size_t x, std::size_t y) { return accesses[x].sm < accesses[y].sm; });
