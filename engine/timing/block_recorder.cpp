@@ -85,8 +85,14 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
 std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled)
 {
     recycled.resize(m_traces.size());
-    for (WarpTrace& t : recycled)
+    for (std::size_t w = 0; w < recycled.size(); ++w) {
+        WarpTrace& t = recycled[w];
         t.clear();
+        // The next block's warps most often issue about as much as this block's: room for that from the start
+        // (one allocation per trace, not one per doubling with a copy of what it held).
+        t.ops.reserve(m_traces[w].ops.size() + m_traces[w].ops.size() / 8);
+        t.txns.reserve(m_traces[w].txns.size() + m_traces[w].txns.size() / 8);
+    }
     std::swap(recycled, m_traces);
     m_mbarrierPhase.clear(); // the block is over; so are its mbarriers
     return recycled;
