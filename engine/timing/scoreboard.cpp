@@ -20,11 +20,27 @@ RegisterWait Scoreboard::waitFor(const StaticInstruction& instr, std::uint64_t n
     return wait;
 }
 
-void Scoreboard::set(RegKey key, std::uint64_t readyCycle, bool memory, std::uint32_t from)
+void Scoreboard::purge(std::uint64_t now)
+{
+    std::uint32_t kept = 0;
+    m_filter = 0;
+    for (std::uint32_t i = 0; i < m_count; ++i) {
+        if (m_waits[i].readyCycle > now) {
+            m_keys[kept] = m_keys[i];
+            m_waits[kept] = m_waits[i];
+            m_filterIndex[kept] = m_filterIndex[i];
+            m_filter |= std::uint64_t { 1 } << m_filterIndex[i];
+            ++kept;
+        }
+    }
+    m_count = kept;
+}
+
+void Scoreboard::set(RegKey key, std::uint64_t readyCycle, bool memory)
 {
     const auto filterIndex = static_cast<std::uint8_t>(registerFilterIndex(key));
     m_filter |= std::uint64_t { 1 } << filterIndex;
-    for (std::uint32_t i = from; i < m_count; ++i) {
+    for (std::uint32_t i = 0; i < m_count; ++i) {
         if (m_keys[i] == key) {
             m_waits[i] = { readyCycle, memory };
             return;
@@ -49,35 +65,9 @@ void Scoreboard::write(const StaticInstruction& instr, std::uint64_t readyCycle,
 {
     if (instr.dstCount == 0)
         return;
-    // The purge and the search for each destination's entry in one pass; then the destinations without one are
-    // added in order: the same entries in the same order as purge(now) followed by set() for each destination.
-    std::uint32_t kept = 0;
-    std::uint32_t found = 0; ///< bit d: destination d has an entry
-    m_filter = 0;
-    for (std::uint32_t i = 0; i < m_count; ++i) {
-        if (m_waits[i].readyCycle <= now)
-            continue;
-        m_keys[kept] = m_keys[i];
-        m_waits[kept] = m_waits[i];
-        m_filterIndex[kept] = m_filterIndex[i];
-        m_filter |= std::uint64_t { 1 } << m_filterIndex[i];
-        for (std::uint8_t d = 0; d < instr.dstCount; ++d) {
-            if (instr.dst[d] == m_keys[kept]) {
-                m_waits[kept] = { readyCycle, memory };
-                found |= 1u << d;
-            }
-        }
-        ++kept;
-    }
-    m_count = kept;
-    for (std::uint8_t d = 0; d < instr.dstCount; ++d) {
-        if ((found & (1u << d)) != 0)
-            continue;
-        // Only an entry added just now can hold it (a destination named twice), unless one added just now took
-        // the place of an older entry (a full scoreboard).
-        const bool mayFill = m_count + instr.dstCount > kEntries;
-        set(instr.dst[d], readyCycle, memory, mayFill ? 0 : kept);
-    }
+    purge(now);
+    for (std::uint8_t d = 0; d < instr.dstCount; ++d)
+        set(instr.dst[d], readyCycle, memory);
 }
 
 void Scoreboard::settle(std::uint64_t ticket, std::uint64_t cycle)

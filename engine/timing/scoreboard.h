@@ -37,8 +37,8 @@ public:
     void settle(std::uint64_t ticket, std::uint64_t cycle);
 
 private:
-    /// Gives `key` its arrival: in its entry at index `from` or later, else in a new one.
-    void set(RegKey key, std::uint64_t readyCycle, bool memory, std::uint32_t from);
+    void purge(std::uint64_t now);
+    void set(RegKey key, std::uint64_t readyCycle, bool memory);
 
     /// RegisterWait without its member initializers, so that it can be left uninitialized.
     struct Wait {
