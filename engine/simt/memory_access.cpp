@@ -229,39 +229,39 @@ bool resolveUniformLanes(ExecContext& ctx, const AccessPlan& plan, std::uint64_t
 bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
 {
+    constexpr std::uint64_t kHighBit = std::uint64_t { 1 } << 63;
     ctx.remoteSharedLanes = 0;
     if (mask == 0)
         return true;
     const std::uint64_t probe = addresses[static_cast<std::size_t>(std::countr_zero(mask))];
     FastRange fast = fastRange(ctx, plan, probe);
     const std::uint64_t alignMask = plan.size - 1;
-    if (fast.base) {
-        // Every active lane inside the fast range and aligned: decided by the lowest and the highest active address
-        // and the OR of all of them, in one branch-free pass (an inactive lane counts as the probe, an active one).
-        std::uint64_t lowest = probe;
-        std::uint64_t highest = probe;
+    if (fast.base && fast.bytes >= plan.size && fast.bytes - plan.size < kHighBit) {
+        // Every active lane inside the fast range and aligned, in one branch-free pass of 64-bit subtractions and
+        // ORs (SSE2 vectorizes it; an inactive lane counts as the probe, an active one). With the room after the
+        // last whole element `room` = bytes - size below 2^63, a lane is inside iff both its offset from the
+        // start and room - offset stay below 2^63: below the start, the offset wraps past it; past the end, the
+        // difference does.
+        const std::uint64_t room = fast.bytes - plan.size;
+        std::uint64_t outside = 0;
         std::uint64_t bits = 0;
         if (mask == kAllLanes) {
             for (std::size_t l = 0; l < kWarpLanes; ++l) {
-                const std::uint64_t a = addresses[l];
-                lowest = std::min(lowest, a);
-                highest = std::max(highest, a);
-                bits |= a;
-                pointers[l] = fast.base + (a - fast.start);
+                const std::uint64_t offset = addresses[l] - fast.start;
+                outside |= offset | (room - offset);
+                bits |= addresses[l];
+                pointers[l] = fast.base + offset;
             }
         } else {
             for (std::size_t l = 0; l < kWarpLanes; ++l) {
                 const bool on = ((mask >> l) & 1u) != 0;
-                const std::uint64_t a = on ? addresses[l] : probe;
-                lowest = std::min(lowest, a);
-                highest = std::max(highest, a);
-                bits |= a;
-                pointers[l] = on ? fast.base + (a - fast.start) : nullptr;
+                const std::uint64_t offset = (on ? addresses[l] : probe) - fast.start;
+                outside |= offset | (room - offset);
+                bits |= on ? addresses[l] : probe;
+                pointers[l] = on ? fast.base + offset : nullptr;
             }
         }
-        const bool bad = lowest < fast.start || fast.bytes < plan.size
-            || highest - fast.start > fast.bytes - plan.size || (bits & alignMask) != 0;
-        if (!bad) {
+        if ((outside & kHighBit) == 0 && (bits & alignMask) == 0) {
             if (ctx.observer || ctx.recordAccesses || ctx.journal)
                 ctx.addresses = addresses;
             spaceMasks[static_cast<std::size_t>(fast.space)] |= mask;

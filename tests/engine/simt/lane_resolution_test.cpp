@@ -117,6 +117,19 @@ TEST(LaneResolution, AnActiveLanePastTheEndFaultsNamingIt)
     }
 }
 
+TEST(LaneResolution, TheFastPathTakesTheLastWholeElementAndNotOneByteMore)
+{
+    // Every lane active and aligned: the one-pass range test at its edge. `in` of 32 words: lane 31 reads the
+    // allocation's last word. Of 31 words: lane 31 starts right after the end.
+    const Outcome fits = run(32, 32, false);
+    ASSERT_EQ(fits.error, "");
+    for (std::uint32_t t = 0; t < 32; ++t)
+        EXPECT_EQ(fits.out[t], 7 * (t + 1)) << "thread " << t;
+    const Outcome past = run(32, 31, false);
+    EXPECT_NE(past.error.find("thread (31,0,0)"), std::string::npos) << past.error;
+    EXPECT_NE(past.error.find("0 bytes after the end of allocation 'in'"), std::string::npos) << past.error;
+}
+
 namespace {
 
 /// Threads t >= `from` read the module's word g, all at one address (an operand without a register), and
