@@ -31,26 +31,49 @@ namespace {
         }
     }
 
-    /// The common whole-warp scalar load of a 32- or 64-bit value into a register of the same width:
-    /// straight into the register file. False when the shape is not that one.
+    /// The register of vector element `e` of a value operand (a Register or a Vector); index kNoPc for `_`.
+    ptx::RegRef elementReg(const ExecContext& ctx, const ptx::Operand& op, std::size_t e)
+    {
+        if (op.kind == ptx::OperandKind::Vector)
+            return ctx.fn->vectorRegs[op.index + e];
+        return ptx::RegRef { op.file, op.index };
+    }
+
+    /// Element `e` of every lane, N bytes each, straight into the register file's row at `row`.
+    template <typename T>
+    void copyElement(const std::array<std::uint8_t*, kWarpLanes>& pointers, std::size_t e, T* row)
+    {
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            std::memcpy(row + l, pointers[l] + e * sizeof(T), sizeof(T));
+    }
+
+    /// The common whole-warp load of 32- or 64-bit elements (a scalar or a vector of them) into registers of the
+    /// same width: straight into the register file, element by element as the general path writes them. False
+    /// (nothing written) when the shape is not that one.
     bool loadDirect(ExecContext& ctx, const ptx::Instruction& ins, const std::array<std::uint8_t*, kWarpLanes>& pointers,
         std::uint32_t bytes)
     {
         const ptx::Operand& d = ins.operands[0];
-        if (d.kind != ptx::OperandKind::Register)
+        if ((d.kind != ptx::OperandKind::Register && d.kind != ptx::OperandKind::Vector) || (bytes != 4 && bytes != 8))
             return false;
-        const std::size_t base = std::size_t { d.index } * kWarpLanes;
-        if (bytes == 4 && d.file == ptx::RegFile::B32) {
-            for (std::size_t l = 0; l < kWarpLanes; ++l)
-                std::memcpy(ctx.b32 + base + l, pointers[l], 4);
-            return true;
+        const ptx::RegFile file = bytes == 4 ? ptx::RegFile::B32 : ptx::RegFile::B64;
+        const std::size_t width = ins.vectorWidth;
+        for (std::size_t e = 0; e < width; ++e) {
+            const ptx::RegRef reg = elementReg(ctx, d, e);
+            if (reg.index != ptx::kNoPc && reg.file != file)
+                return false;
         }
-        if (bytes == 8 && d.file == ptx::RegFile::B64) {
-            for (std::size_t l = 0; l < kWarpLanes; ++l)
-                std::memcpy(ctx.b64 + base + l, pointers[l], 8);
-            return true;
+        for (std::size_t e = 0; e < width; ++e) {
+            const ptx::RegRef reg = elementReg(ctx, d, e);
+            if (reg.index == ptx::kNoPc)
+                continue;
+            const std::size_t row = std::size_t { reg.index } * kWarpLanes;
+            if (bytes == 4)
+                copyElement(pointers, e, ctx.b32 + row);
+            else
+                copyElement(pointers, e, ctx.b64 + row);
         }
-        return false;
+        return true;
     }
 
     MemorySpace spaceOfLane(const std::array<std::uint32_t, 5>& spaces, std::uint32_t lane)
@@ -60,14 +83,6 @@ namespace {
                 return static_cast<MemorySpace>(s);
         }
         return MemorySpace::Global;
-    }
-
-    /// The register of vector element `e` of a value operand (a Register or a Vector); index kNoPc for `_`.
-    ptx::RegRef elementReg(const ExecContext& ctx, const ptx::Operand& op, std::size_t e)
-    {
-        if (op.kind == ptx::OperandKind::Vector)
-            return ctx.fn->vectorRegs[op.index + e];
-        return ptx::RegRef { op.file, op.index };
     }
 
     bool checkShape(ExecContext& ctx, const ptx::Instruction& ins)
@@ -143,7 +158,7 @@ namespace {
         std::array<std::uint32_t, 5> spaces {};
         if (!resolveAll(ctx, plan, ins.operands[1], addr, mask, pointers, spaces))
             return;
-        if (width == 1 && mask == kAllLanes && loadDirect(ctx, ins, pointers, bytes)) {
+        if (mask == kAllLanes && loadDirect(ctx, ins, pointers, bytes)) {
             if (ctx.observer || ctx.recordAccesses)
                 reportAccess(ctx, plan, spaces);
             return;
