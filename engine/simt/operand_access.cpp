@@ -254,18 +254,27 @@ void readAddress(const ExecContext& ctx, const ptx::Operand& op, LaneBits& out)
     case ptx::AddressBase::Symbol:
         out.fill(symbolAddress(ctx, op) + offset);
         return;
-    case ptx::AddressBase::Register:
-        readRegister(ctx, {op.file, op.index}, out);
-        for (auto& a : out)
-            a += offset;
+    case ptx::AddressBase::Register: {
         // PTX ISA 8.5 §6.4.1 (addresses as operands): an address is computed with integer arithmetic in the
         // register's width and then zero-extended. A 32-bit register (shared, local) wraps at 2^32, so
         // [%r+72] with %r = buf - 64, as nvcc emits for temp[ty - 1][...] in loops, addresses buf + 8.
+        const std::size_t base = std::size_t { op.index } * kWarpLanes;
         if (op.file == ptx::RegFile::B32) {
-            for (auto& a : out)
-                a &= 0xffffffffULL;
+            const auto low = static_cast<std::uint32_t>(offset);
+            for (std::size_t l = 0; l < kWarpLanes; ++l)
+                out[l] = static_cast<std::uint32_t>(ctx.b32[base + l] + low);
+            return;
         }
+        if (op.file == ptx::RegFile::B64) {
+            for (std::size_t l = 0; l < kWarpLanes; ++l)
+                out[l] = ctx.b64[base + l] + offset;
+            return;
+        }
+        readRegister(ctx, {op.file, op.index}, out);
+        for (auto& a : out)
+            a += offset;
         return;
+    }
     }
 }
 
