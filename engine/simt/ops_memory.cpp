@@ -5,6 +5,7 @@
 #include "engine/simt/ops.h"
 
 #include <array>
+#include <bit>
 #include <cstring>
 
 namespace engine::simt {
@@ -197,6 +198,54 @@ namespace {
         }
     }
 
+    /// Element `e` of the lanes in `mask`, in ascending lane order, straight from the register file's row.
+    template <typename T>
+    void storeElement(const std::array<std::uint8_t*, kWarpLanes>& pointers, std::size_t e, std::uint32_t mask,
+        const T* row)
+    {
+        for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+            const auto l = static_cast<std::size_t>(std::countr_zero(m));
+            std::memcpy(pointers[l] + e * sizeof(T), row + l, sizeof(T));
+        }
+    }
+
+    /// A store of 32- or 64-bit elements from registers of the same width (a scalar, or a vector without
+    /// immediates): straight from the register file. Each lane's elements in order, the lanes ascending, as the
+    /// general path writes them. False (nothing written) when the shape is not that one.
+    bool storeDirect(ExecContext& ctx, const ptx::Instruction& ins, const std::array<std::uint8_t*, kWarpLanes>& pointers,
+        std::uint32_t mask, std::uint32_t bytes)
+    {
+        const ptx::Operand& v = ins.operands[1];
+        if ((v.kind != ptx::OperandKind::Register && v.kind != ptx::OperandKind::Vector) || (bytes != 4 && bytes != 8))
+            return false;
+        const ptx::RegFile file = bytes == 4 ? ptx::RegFile::B32 : ptx::RegFile::B64;
+        const std::size_t width = ins.vectorWidth;
+        std::array<std::size_t, kMaxVector> rows {};
+        for (std::size_t e = 0; e < width; ++e) {
+            const ptx::RegRef reg = elementReg(ctx, v, e);
+            if (reg.index == ptx::kNoPc || reg.file != file)
+                return false;
+            rows[e] = std::size_t { reg.index } * kWarpLanes;
+        }
+        if (width == 1) {
+            if (bytes == 4)
+                storeElement(pointers, 0, mask, ctx.b32 + rows[0]);
+            else
+                storeElement(pointers, 0, mask, ctx.b64 + rows[0]);
+            return true;
+        }
+        for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+            const auto l = static_cast<std::size_t>(std::countr_zero(m));
+            for (std::size_t e = 0; e < width; ++e) {
+                if (bytes == 4)
+                    std::memcpy(pointers[l] + e * 4, ctx.b32 + rows[e] + l, 4);
+                else
+                    std::memcpy(pointers[l] + e * 8, ctx.b64 + rows[e] + l, 8);
+            }
+        }
+        return true;
+    }
+
     void store(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
         if (!checkShape(ctx, ins))
@@ -206,12 +255,17 @@ namespace {
         const AccessPlan plan = planAccess(ctx, ins, ins.operands[0], bytes * static_cast<std::uint32_t>(width), MemoryOp::Store);
         LaneBits addr;
         readAddress(ctx, ins.operands[0], addr);
-        std::array<LaneBits, kMaxVector> values;
-        readStoreValues(ctx, ins, values);
         std::array<std::uint8_t*, kWarpLanes> pointers;
         std::array<std::uint32_t, 5> spaces {};
         if (!resolveAll(ctx, plan, ins.operands[0], addr, mask, pointers, spaces))
             return;
+        if (!ctx.journal && storeDirect(ctx, ins, pointers, mask, bytes)) {
+            if (ctx.observer || ctx.recordAccesses)
+                reportAccess(ctx, plan, spaces);
+            return;
+        }
+        std::array<LaneBits, kMaxVector> values;
+        readStoreValues(ctx, ins, values);
         // Lanes store in ascending order, so when several lanes write one address the highest lane's
         // value remains (programming-guide-0.8.2.txt §3.2 leaves the winner undefined; DIGEST §12.3).
         for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
