@@ -56,6 +56,22 @@ template <typename T> bool compare(CmpOp op, T a, T b)
     return false;
 }
 
+/// compare(Op, a[l], b[l]) of every lane as bits, the comparison chosen once for the warp rather than per lane.
+template <CmpOp Op, typename T> std::uint32_t compareAll(const LaneBits& a, const LaneBits& b, bool ftz)
+{
+    std::uint32_t bits = 0;
+    for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+        T x = fromBits<T>(a[l]);
+        T y = fromBits<T>(b[l]);
+        if constexpr (std::is_same_v<T, float>) {
+            x = ftz ? flushSubnormal(x) : x;
+            y = ftz ? flushSubnormal(y) : y;
+        }
+        bits |= static_cast<std::uint32_t>(compare(Op, x, y)) << l;
+    }
+    return bits;
+}
+
 /// Per-lane comparison results as bits (1 = true), for the lanes' a and b read as `type`.
 bool compareLanes(ExecContext& ctx, const ptx::Instruction& ins, ptx::ScalarType type, const ptx::Operand& aOp,
     const ptx::Operand& bOp, std::uint32_t& bits)
@@ -67,6 +83,19 @@ bool compareLanes(ExecContext& ctx, const ptx::Instruction& ins, ptx::ScalarType
     bits = 0;
     const bool ftz = ins.has(ptx::FlagFtz);
     auto run = [&]<typename T>(T) {
+        switch (ins.cmp) { // the comparisons nvcc emits most, each in its own loop; the rest lane by lane
+        case CmpOp::Eq: bits = compareAll<CmpOp::Eq, T>(a, b, ftz); return;
+        case CmpOp::Ne: bits = compareAll<CmpOp::Ne, T>(a, b, ftz); return;
+        case CmpOp::Lt: bits = compareAll<CmpOp::Lt, T>(a, b, ftz); return;
+        case CmpOp::Le: bits = compareAll<CmpOp::Le, T>(a, b, ftz); return;
+        case CmpOp::Gt: bits = compareAll<CmpOp::Gt, T>(a, b, ftz); return;
+        case CmpOp::Ge: bits = compareAll<CmpOp::Ge, T>(a, b, ftz); return;
+        case CmpOp::Lo: bits = compareAll<CmpOp::Lo, T>(a, b, ftz); return;
+        case CmpOp::Ls: bits = compareAll<CmpOp::Ls, T>(a, b, ftz); return;
+        case CmpOp::Hi: bits = compareAll<CmpOp::Hi, T>(a, b, ftz); return;
+        case CmpOp::Hs: bits = compareAll<CmpOp::Hs, T>(a, b, ftz); return;
+        default: break;
+        }
         for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
             T x = fromBits<T>(a[l]);
             T y = fromBits<T>(b[l]);
@@ -145,6 +174,10 @@ std::uint32_t combine(ExecContext& ctx, const ptx::Instruction& ins, std::uint32
 
 void writeBits(ExecContext& ctx, const ptx::Operand& dst, std::uint32_t bits, std::uint32_t mask)
 {
+    if (dst.kind == ptx::OperandKind::Register && dst.file == ptx::RegFile::Pred) { // a predicate holds the bits
+        ctx.pred[dst.index] = (ctx.pred[dst.index] & ~mask) | (bits & mask);
+        return;
+    }
     LaneBits v;
     for (std::uint32_t l = 0; l < kWarpLanes; ++l)
         v[l] = (bits >> l) & 1u;
