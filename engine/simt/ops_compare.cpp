@@ -56,8 +56,8 @@ template <typename T> bool compare(CmpOp op, T a, T b)
     return false;
 }
 
-/// compare(Op, a[l], b[l]) of every lane as bits, the comparison chosen once for the warp rather than per lane.
-template <CmpOp Op, typename T> std::uint32_t compareAll(const LaneBits& a, const LaneBits& b, bool ftz)
+/// cmp(a[l], b[l]) of every lane as bits, the lanes read as T (.ftz flushing a subnormal f32 first).
+template <typename T, typename Cmp> std::uint32_t compareEach(const LaneBits& a, const LaneBits& b, bool ftz, Cmp cmp)
 {
     std::uint32_t bits = 0;
     for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
@@ -67,9 +67,15 @@ template <CmpOp Op, typename T> std::uint32_t compareAll(const LaneBits& a, cons
             x = ftz ? flushSubnormal(x) : x;
             y = ftz ? flushSubnormal(y) : y;
         }
-        bits |= static_cast<std::uint32_t>(compare(Op, x, y)) << l;
+        bits |= static_cast<std::uint32_t>(cmp(x, y)) << l;
     }
     return bits;
+}
+
+/// compareEach with the comparison fixed at compile time: chosen once for the warp rather than per lane.
+template <CmpOp Op, typename T> std::uint32_t compareAll(const LaneBits& a, const LaneBits& b, bool ftz)
+{
+    return compareEach<T>(a, b, ftz, [](T x, T y) { return compare(Op, x, y); });
 }
 
 /// Per-lane comparison results as bits (1 = true), for the lanes' a and b read as `type`.
@@ -94,16 +100,7 @@ bool compareLanes(ExecContext& ctx, const ptx::Instruction& ins, ptx::ScalarType
         case CmpOp::Ls: bits = compareAll<CmpOp::Ls, T>(a, b, ftz); return;
         case CmpOp::Hi: bits = compareAll<CmpOp::Hi, T>(a, b, ftz); return;
         case CmpOp::Hs: bits = compareAll<CmpOp::Hs, T>(a, b, ftz); return;
-        default: break;
-        }
-        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-            T x = fromBits<T>(a[l]);
-            T y = fromBits<T>(b[l]);
-            if constexpr (std::is_same_v<T, float>) {
-                x = ftz ? flushSubnormal(x) : x;
-                y = ftz ? flushSubnormal(y) : y;
-            }
-            bits |= static_cast<std::uint32_t>(compare(ins.cmp, x, y)) << l;
+        default: bits = compareEach<T>(a, b, ftz, [op = ins.cmp](T x, T y) { return compare(op, x, y); }); return;
         }
     };
     return visitInteger(type, run) || visitFloat(type, run);
