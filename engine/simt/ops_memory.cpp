@@ -40,7 +40,7 @@ namespace {
         return ptx::RegRef { op.file, op.index };
     }
 
-    /// Element `e` of every lane, N bytes each, straight into the register file's row at `row`.
+    /// Element `e` of every lane (a T each) straight into the register file's row at `row`.
     template <typename T>
     void copyElement(const std::array<std::uint8_t*, kWarpLanes>& pointers, std::size_t e, T* row)
     {
