@@ -198,20 +198,21 @@ namespace {
         }
     }
 
-    /// Element `e` of the lanes in `mask`, in ascending lane order, straight from the register file's row.
+    /// The lanes in `mask`, ascending, each its `width` elements in order (as the general path writes them), each
+    /// element a T from the register file's row `rows[e]` of `file`.
     template <typename T>
-    void storeElement(const std::array<std::uint8_t*, kWarpLanes>& pointers, std::size_t e, std::uint32_t mask,
-        const T* row)
+    void storeLanes(const std::array<std::uint8_t*, kWarpLanes>& pointers, std::uint32_t mask,
+        const std::array<std::size_t, kMaxVector>& rows, std::size_t width, const T* file)
     {
         for (std::uint32_t m = mask; m != 0; m &= m - 1) {
             const auto l = static_cast<std::size_t>(std::countr_zero(m));
-            std::memcpy(pointers[l] + e * sizeof(T), row + l, sizeof(T));
+            for (std::size_t e = 0; e < width; ++e)
+                std::memcpy(pointers[l] + e * sizeof(T), file + rows[e] + l, sizeof(T));
         }
     }
 
     /// A store of 32- or 64-bit elements from registers of the same width (a scalar, or a vector without
-    /// immediates): straight from the register file. Each lane's elements in order, the lanes ascending, as the
-    /// general path writes them. False (nothing written) when the shape is not that one.
+    /// immediates): straight from the register file. False (nothing written) when the shape is not that one.
     bool storeDirect(ExecContext& ctx, const ptx::Instruction& ins, const std::array<std::uint8_t*, kWarpLanes>& pointers,
         std::uint32_t mask, std::uint32_t bytes)
     {
@@ -227,22 +228,10 @@ namespace {
                 return false;
             rows[e] = std::size_t { reg.index } * kWarpLanes;
         }
-        if (width == 1) {
-            if (bytes == 4)
-                storeElement(pointers, 0, mask, ctx.b32 + rows[0]);
-            else
-                storeElement(pointers, 0, mask, ctx.b64 + rows[0]);
-            return true;
-        }
-        for (std::uint32_t m = mask; m != 0; m &= m - 1) {
-            const auto l = static_cast<std::size_t>(std::countr_zero(m));
-            for (std::size_t e = 0; e < width; ++e) {
-                if (bytes == 4)
-                    std::memcpy(pointers[l] + e * 4, ctx.b32 + rows[e] + l, 4);
-                else
-                    std::memcpy(pointers[l] + e * 8, ctx.b64 + rows[e] + l, 8);
-            }
-        }
+        if (bytes == 4)
+            storeLanes(pointers, mask, rows, width, ctx.b32);
+        else
+            storeLanes(pointers, mask, rows, width, ctx.b64);
         return true;
     }
 
