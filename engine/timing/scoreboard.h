@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace engine::timing {
 
@@ -15,41 +16,51 @@ struct RegisterWait {
 
 /// A warp's scoreboard: registers with a write in flight (DIGEST §1.10: "a load does not stall the warp until
 /// a dependent instruction needs its destination register"; best-practices-guide-current.txt §10.2: an
-/// arithmetic result is usable after its latency). Plain fixed-size storage, no heap.
+/// arithmetic result is usable after its latency).
+///
+/// It holds at most kEntries entries, in the order they were made: a write forgets the entries that arrived by
+/// its cycle, updates a register's entry in place, and adds one at the end for a register without one — in place
+/// of the earliest arrival when all kEntries are pending. A reader waits for the latest arrival among its
+/// sources; of two arriving together, the older entry says whether memory produces it.
+///
+/// Registers are numbered 0 .. registers-1 (numberRegisters): each has its entry's slot in a table, so a lookup is
+/// one load; the entry order is a number per entry. Arrived entries stay listed until the list is full, then go in
+/// one pass (the cycles of a warp's writes and lookups never go back, so an arrived entry answers no lookup).
 class Scoreboard {
 public:
     static constexpr std::size_t kEntries = 48;
-    /// Only the first `m_count` entries are ever read, so the arrays start uninitialized: an SM's 64 warp slots
-    /// would otherwise clear 60 KB at every launch.
-    Scoreboard() { }
 
-    void clear()
-    {
-        m_count = 0;
-        m_filter = 0;
-    }
+    explicit Scoreboard(std::uint32_t registers = 0);
+
+    /// No entries (a new warp in the slot).
+    void clear();
     /// The latest arrival among `instr`'s source registers still pending at `now` (readyCycle ≤ now: none).
     RegisterWait waitFor(const StaticInstruction& instr, std::uint64_t now) const;
-    /// Marks the destinations of `instr` as arriving at `readyCycle`; forgets entries that arrived by `now`.
+    /// Marks the destinations of `instr` (each named once, as analyzeFunction names them) as arriving at
+    /// `readyCycle`; forgets entries that arrived by `now`.
     void write(const StaticInstruction& instr, std::uint64_t readyCycle, bool memory, std::uint64_t now);
 
     /// Windowed stepping: destinations waiting for `ticket` (window_requests.h) arrive at `cycle`.
     void settle(std::uint64_t ticket, std::uint64_t cycle);
 
 private:
-    void purge(std::uint64_t now);
-    void set(RegKey key, std::uint64_t readyCycle, bool memory);
-
-    /// RegisterWait without its member initializers, so that it can be left uninitialized.
-    struct Wait {
-        std::uint64_t readyCycle;
-        bool memory;
+    /// A register's entry; `order` 0: none. Entries made later have larger orders; the low bit of `orderMemory`
+    /// is the memory flag.
+    struct Entry {
+        std::uint64_t readyCycle = 0;
+        std::uint64_t orderMemory = 0;
+        std::uint64_t order() const { return orderMemory >> 1; }
+        bool memory() const { return (orderMemory & 1) != 0; }
     };
-    std::array<RegKey, kEntries> m_keys;
-    std::array<Wait, kEntries> m_waits;
-    std::array<std::uint8_t, kEntries> m_filterIndex; ///< registerFilterIndex of each entry's register
-    std::uint32_t m_count = 0;
-    std::uint64_t m_filter = 0; ///< registerFilterBit of every entry's register (and maybe of some gone since)
+
+    void forgetArrived(std::uint64_t now);
+    void set(RegKey reg, std::uint64_t readyCycle, bool memory, std::uint64_t now);
+    void replaceEarliest(RegKey reg, std::uint64_t readyCycle, bool memory);
+
+    std::vector<Entry> m_entries; ///< by register number
+    std::array<RegKey, kEntries> m_listed; ///< registers with an entry (pending, or arrived and not yet forgotten)
+    std::uint32_t m_listedCount = 0;
+    std::uint64_t m_nextOrder = 1;
 };
 
 } // namespace engine::timing

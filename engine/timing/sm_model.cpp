@@ -16,10 +16,10 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
 void SmModel::allocateSlots()
 {
     // Warp slots, scoreboards and the schedulers' arrays come with the SM's first block: a launch of a few
-    // blocks on a 132-SM device builds only the SMs it uses (their scoreboards alone are ~60 KB an SM).
+    // blocks on a 132-SM device builds only the SMs it uses (a scoreboard has 16 bytes per register of the module).
     const std::size_t warps = std::size_t { m_ctx.blocksPerSm } * m_ctx.warpsPerBlock;
     m_warps.resize(warps);
-    m_scoreboards.resize(warps);
+    m_scoreboards.assign(warps, Scoreboard(m_ctx.registers));
     m_perScheduler = static_cast<std::uint32_t>((warps + m_ctx.schedulers - 1) / m_ctx.schedulers);
     m_wakeReadyAt.assign(std::size_t { m_perScheduler } * m_ctx.schedulers, kNever);
     m_wakeAge.assign(m_wakeReadyAt.size(), 0);

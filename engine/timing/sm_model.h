@@ -34,6 +34,7 @@ struct SmContext {
     std::uint64_t blockLaunchCycles = 0;
     std::uint64_t branchTakenCycles = 1; ///< a taken branch to the warp's next issue (profile class "branch")
     bool attributeTraffic = false; ///< count each block's DRAM and cache traffic (FinishedBlock::traffic; sampling)
+    std::uint32_t registers = 0; ///< registerCount(statics): the size of each warp's scoreboard table
 };
 
 /// A block whose warps have all finished; its traces go back to the dispatcher for reuse.

@@ -1,6 +1,7 @@
 #include "engine/timing/static_instruction.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace engine::timing {
 
@@ -40,8 +41,6 @@ namespace {
             else
                 add(s.src, s.srcCount, key);
         });
-        for (std::uint8_t i = 0; i < s.srcCount; ++i)
-            s.srcFilter |= registerFilterBit(s.src[i]);
         return s;
     }
 
@@ -53,15 +52,6 @@ std::vector<StaticInstruction> analyzeFunction(const ptx::Function& fn)
     out.reserve(fn.instructions.size());
     for (const ptx::Instruction& ins : fn.instructions)
         out.push_back(analyze(fn, ins));
-    return out;
-}
-
-std::vector<std::vector<StaticInstruction>> analyzeModule(const ptx::Module& module)
-{
-    std::vector<std::vector<StaticInstruction>> out;
-    out.reserve(module.functions.size());
-    for (const ptx::Function& fn : module.functions)
-        out.push_back(analyzeFunction(fn));
     return out;
 }
 
@@ -83,7 +73,37 @@ std::vector<StaticInstruction> analyzeModuleFlat(const ptx::Module& module)
         auto one = analyzeFunction(fn);
         all.insert(all.end(), one.begin(), one.end());
     }
+    numberRegisters(all);
     return all;
+}
+
+std::uint32_t numberRegisters(std::vector<StaticInstruction>& table)
+{
+    std::unordered_map<RegKey, RegKey> numbers;
+    const auto number = [&numbers](RegKey& key) {
+        key = numbers.try_emplace(key, static_cast<RegKey>(numbers.size())).first->second;
+    };
+    for (StaticInstruction& s : table) {
+        for (std::uint8_t i = 0; i < s.srcCount; ++i)
+            number(s.src[i]);
+        for (std::uint8_t i = 0; i < s.dstCount; ++i)
+            number(s.dst[i]);
+    }
+    return static_cast<std::uint32_t>(numbers.size());
+}
+
+std::uint32_t registerCount(const std::vector<StaticInstruction>& table)
+{
+    RegKey highest = 0;
+    bool any = false;
+    for (const StaticInstruction& s : table) {
+        for (std::uint8_t i = 0; i < s.srcCount; ++i)
+            highest = std::max(highest, s.src[i]);
+        for (std::uint8_t i = 0; i < s.dstCount; ++i)
+            highest = std::max(highest, s.dst[i]);
+        any = any || s.srcCount != 0 || s.dstCount != 0;
+    }
+    return any ? highest + 1 : 0;
 }
 
 } // namespace engine::timing

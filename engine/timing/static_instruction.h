@@ -11,26 +11,18 @@
 
 namespace engine::timing {
 
-/// A register as the scoreboard names it.
+/// A register as the scoreboard names it: a ptx::RegKey from analyzeFunction, a number 0 .. n-1 after
+/// numberRegisters.
 using RegKey = ptx::RegKey;
 
 /// What the timing model needs to know about one instruction, computed once per launch from the PTX:
 /// its pipe, and the registers it reads and writes (for the scoreboard, DIGEST §1.10: a load stalls a warp
 /// only when a later instruction reads the register it writes).
-/// One of 64 bits for a register (a hash of its key): a set of registers as the OR of their bits answers "none of
-/// these" exactly and "maybe one of these" otherwise.
-inline unsigned registerFilterIndex(RegKey key)
-{
-    return static_cast<unsigned>((std::uint64_t { key } * 0x9e3779b97f4a7c15ull) >> 58);
-}
-inline std::uint64_t registerFilterBit(RegKey key) { return std::uint64_t { 1 } << registerFilterIndex(key); }
-
 struct StaticInstruction {
     // wmma.load.c with .f32 writes 8 registers; wmma.mma reads up to 24 (PTX ISA 8.5 §9.7.14.4.1 fragments).
     static constexpr int kMaxDst = 8;
     static constexpr int kMaxSrc = 24;
 
-    std::uint64_t srcFilter = 0; ///< registerFilterBit of every source (Scoreboard::waitFor's quick test)
     Pipe pipe = Pipe::Int;
     bool waitsAtBarrier = false; ///< bar.sync / barrier.sync (not bar.arrive, membar or fences)
     bool compareAndSwap = false; ///< atom.cas (AtomicUnits and shared atomics cost it more)
@@ -48,14 +40,19 @@ static_assert(std::is_trivially_copyable_v<StaticInstruction>);
 /// One entry per instruction of `fn`, indexed by PC.
 std::vector<StaticInstruction> analyzeFunction(const ptx::Function& fn);
 
-/// Every function of `module`, indexed like Module::functions.
-std::vector<std::vector<StaticInstruction>> analyzeModule(const ptx::Module& module);
-
 /// Where each function's instructions start in one table of all the module's instructions, functions in
 /// Module order: instruction `pc` of function `f` is entry functionBases(module)[f] + pc.
 std::vector<std::uint32_t> functionBases(const ptx::Module& module);
 
-/// analyzeModule's entries in that one table.
+/// Renumbers the registers of `table` 0, 1, 2, ... in the order they first appear (one key, one number, across
+/// all its functions: a callee's register shares its caller's entry when their keys are equal); returns how many
+/// there are. The scoreboard indexes its table by these numbers.
+std::uint32_t numberRegisters(std::vector<StaticInstruction>& table);
+
+/// analyzeFunction of every function of `module` in that one table, its registers numbered (numberRegisters).
 std::vector<StaticInstruction> analyzeModuleFlat(const ptx::Module& module);
+
+/// How many registers the numbered `table` names (1 + its highest number; 0 when none).
+std::uint32_t registerCount(const std::vector<StaticInstruction>& table);
 
 } // namespace engine::timing

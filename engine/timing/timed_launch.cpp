@@ -133,7 +133,7 @@ namespace {
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
             blockLaunchInterval(*request.profile, plan.warpsPerBlock), branchTakenCycles(*request.profile),
-            options.sampling.enabled };
+            options.sampling.enabled, registerCount(m_statics) };
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());

@@ -1,13 +1,10 @@
 // Pipes, issue intervals and the registers an instruction reads and writes.
 #include "engine/timing/pipe_class.h"
-#include "engine/timing/scoreboard.h"
 #include "engine/timing/static_instruction.h"
 #include "tests/engine/device_fixtures.h"
 #include "tests/engine/simt/simt_test_util.h"
 
 #include <gtest/gtest.h>
-
-#include <initializer_list>
 
 using namespace engine::timing;
 
@@ -74,98 +71,4 @@ TEST(StaticInstruction, LoadsWriteTheirDestinationAndReadTheAddressRegister)
         }
     }
     EXPECT_TRUE(sawLoad);
-}
-
-TEST(Scoreboard, ALoadStallsOnlyTheInstructionThatReadsIt)
-{
-    // DIGEST §1.10: independent instructions issue while the load is in flight.
-    StaticInstruction load;
-    load.dstCount = 1;
-    load.dst[0] = 7;
-    StaticInstruction independent;
-    independent.srcCount = 1;
-    independent.src[0] = 3;
-    independent.srcFilter = registerFilterBit(3);
-    StaticInstruction dependent;
-    dependent.srcCount = 2;
-    dependent.src = { 3, 7 };
-    dependent.srcFilter = registerFilterBit(3) | registerFilterBit(7);
-    Scoreboard sb;
-    sb.write(load, 600, true, 10);
-    EXPECT_EQ(sb.waitFor(independent, 11).readyCycle, 11u);
-    const RegisterWait wait = sb.waitFor(dependent, 11);
-    EXPECT_EQ(wait.readyCycle, 600u);
-    EXPECT_TRUE(wait.memory);
-    EXPECT_EQ(sb.waitFor(dependent, 600).readyCycle, 600u); // arrived
-}
-
-namespace {
-
-StaticInstruction writing(std::initializer_list<RegKey> dsts)
-{
-    StaticInstruction w;
-    for (const RegKey d : dsts)
-        w.dst[w.dstCount++] = d;
-    return w;
-}
-
-StaticInstruction reading(RegKey src)
-{
-    StaticInstruction r;
-    r.srcCount = 1;
-    r.src[0] = src;
-    r.srcFilter = registerFilterBit(src);
-    return r;
-}
-
-} // namespace
-
-TEST(Scoreboard, ANewWriteReplacesThePendingOneAndArrivedEntriesAreForgotten)
-{
-    // best-practices-guide-current.txt §10.2: a result is usable once its latency has passed; the later write of
-    // a register decides when its reader may issue, whether it arrives earlier or later than the one before.
-    Scoreboard sb;
-    sb.write(writing({ 1, 2 }), 600, true, 0); // a load of two registers
-    sb.write(writing({ 2 }), 30, false, 5); // register 2 rewritten by arithmetic while the load is in flight
-    EXPECT_EQ(sb.waitFor(reading(1), 6).readyCycle, 600u);
-    const RegisterWait two = sb.waitFor(reading(2), 6);
-    EXPECT_EQ(two.readyCycle, 30u);
-    EXPECT_FALSE(two.memory);
-    sb.write(writing({ 3, 3 }), 700, true, 40); // a destination named twice: one entry; register 2 has arrived
-    EXPECT_EQ(sb.waitFor(reading(3), 41).readyCycle, 700u);
-    EXPECT_EQ(sb.waitFor(reading(2), 41).readyCycle, 41u);
-    sb.write(writing({ 3 }), 50, false, 45);
-    EXPECT_EQ(sb.waitFor(reading(3), 46).readyCycle, 50u); // the twice-named register's one entry was replaced
-}
-
-TEST(Scoreboard, AFullScoreboardKeepsTheLaterArrivals)
-{
-    Scoreboard sb;
-    for (RegKey r = 0; r < Scoreboard::kEntries; ++r)
-        sb.write(writing({ r }), 1000 + r, true, 0);
-    sb.write(writing({ 100, 100 }), 5000, true, 1); // takes the place of register 0, the earliest arrival
-    EXPECT_EQ(sb.waitFor(reading(100), 2).readyCycle, 5000u);
-    EXPECT_EQ(sb.waitFor(reading(0), 2).readyCycle, 2u);
-    EXPECT_EQ(sb.waitFor(reading(1), 2).readyCycle, 1001u);
-    sb.write(writing({ 101 }), 5001, true, 1); // then of register 1
-    EXPECT_EQ(sb.waitFor(reading(100), 2).readyCycle, 5000u);
-    EXPECT_EQ(sb.waitFor(reading(1), 2).readyCycle, 2u);
-}
-
-TEST(Scoreboard, ARegisterSharingAFilterBitWithAPendingOneDoesNotWait)
-{
-    // The quick test by filter bits only says "maybe": another register on the same bit is looked up in full.
-    RegKey other = 8;
-    while (registerFilterBit(other) != registerFilterBit(7))
-        ++other;
-    StaticInstruction load;
-    load.dstCount = 1;
-    load.dst[0] = 7;
-    StaticInstruction reader;
-    reader.srcCount = 1;
-    reader.src[0] = other;
-    reader.srcFilter = registerFilterBit(other);
-    Scoreboard sb;
-    sb.write(load, 600, true, 10);
-    EXPECT_EQ(sb.waitFor(reader, 11).readyCycle, 11u);
 }
