@@ -51,6 +51,18 @@ namespace {
         });
     }
 
+    /// d = a × b + c rounded once, canonical NaN, for the 32 lanes of three .f32 register rows. A fused multiply-add
+    /// is exact before its one rounding however it is computed, so the host's FMA instructions, where it has them
+    /// (a second build of this function, chosen when the program loads), give the same bits as the C library.
+    [[gnu::target_clones("fma", "default")]] void fmaRowF32(
+        const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d)
+    {
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            const float r = std::fma(std::bit_cast<float>(a[l]), std::bit_cast<float>(b[l]), std::bit_cast<float>(c[l]));
+            d[l] = std::bit_cast<std::uint32_t>(canonicalNan(r));
+        }
+    }
+
     /// fma.rn.f32 on three .f32 registers for the whole warp, straight from and to the register file.
     bool fusedFmaF32(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
@@ -62,14 +74,8 @@ namespace {
         if (mask != kAllLanes)
             return false;
         const auto reg = [&ctx](const ptx::Operand& op) { return ctx.b32 + std::size_t { op.index } * kWarpLanes; };
-        const std::uint32_t* a = reg(o[1]);
-        const std::uint32_t* b = reg(o[2]);
-        const std::uint32_t* c = reg(o[3]);
         std::array<std::uint32_t, kWarpLanes> d;
-        for (std::size_t l = 0; l < kWarpLanes; ++l) {
-            const float r = std::fma(std::bit_cast<float>(a[l]), std::bit_cast<float>(b[l]), std::bit_cast<float>(c[l]));
-            d[l] = std::bit_cast<std::uint32_t>(canonicalNan(r));
-        }
+        fmaRowF32(reg(o[1]), reg(o[2]), reg(o[3]), d.data());
         std::copy(d.begin(), d.end(), reg(o[0]));
         return true;
     }

@@ -104,6 +104,21 @@ TEST(FloatOps, DivFmaAndSpecialFunctions)
     EXPECT_EQ(eval64("sqrt.rn.f64 %fd1, 0d4000000000000000; mov.b64 %rd9, %fd1;"), std::bit_cast<std::uint64_t>(std::sqrt(2.0)));
 }
 
+TEST(FloatOps, AWholeWarpFmaRoundsOnce)
+{
+    // §9.7.3.5 fma: a * b + c in infinite precision, rounded once. (1 + 2^-12)^2 - (1 + 2^-11) = 2^-24 exactly; the
+    // product rounded first (to 1 + 2^-11, the tie going to even) would give 0. A NaN result is the canonical NaN.
+    // 32 threads of registers: the whole-warp path.
+    const std::string fused = "mov.b32 %f2, 0f3F800800; mov.b32 %f3, 0f3F800800; mov.b32 %f4, 0fBF801000;"
+                              "fma.rn.f32 %f1, %f2, %f3, %f4; mov.b32 %r8, %f1;";
+    for (const std::uint64_t lane : evalLanes(fused, 32))
+        EXPECT_EQ(lane, f32Bits(std::ldexp(1.0f, -24)));
+    const std::string nan = "mov.b32 %f2, 0f7F800000; mov.b32 %f3, 0f00000000; mov.b32 %f4, 0f3F800000;"
+                            "fma.rn.f32 %f1, %f2, %f3, %f4; mov.b32 %r8, %f1;"; // inf * 0
+    for (const std::uint64_t lane : evalLanes(nan, 32))
+        EXPECT_EQ(lane, 0x7fffffffu);
+}
+
 TEST(FloatOps, UnorderedComparisons)
 {
     EXPECT_EQ(eval32("setp.lt.f32 %p1, 0f7FC00000, 0f3F800000; selp.u32 %r8, 1, 0, %p1;"), 0u);
