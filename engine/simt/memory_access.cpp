@@ -207,6 +207,25 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t prob
         plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
 }
 
+bool wholeWarpInside(const FastRange& fast, const LaneBits& addresses, std::uint32_t size)
+{
+    // One branch-free pass of 64-bit subtractions and ORs (SSE2 vectorizes it). With the room after the last whole
+    // element `room` = bytes - size below 2^63, a lane is inside iff both its offset from the start and room -
+    // offset stay below 2^63: below the start, the offset wraps past it; past the end, the difference does.
+    constexpr std::uint64_t kHighBit = std::uint64_t { 1 } << 63;
+    if (fast.bytes < size || fast.bytes - size >= kHighBit)
+        return false;
+    const std::uint64_t room = fast.bytes - size;
+    std::uint64_t outside = 0;
+    std::uint64_t bits = 0;
+    for (std::size_t l = 0; l < kWarpLanes; ++l) {
+        const std::uint64_t offset = addresses[l] - fast.start;
+        outside |= offset | (room - offset);
+        bits |= addresses[l];
+    }
+    return (outside & kHighBit) == 0 && (bits & (size - 1)) == 0;
+}
+
 bool resolveUniformLanes(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
 {
@@ -237,21 +256,16 @@ bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addr
     FastRange fast = fastRange(ctx, plan, probe);
     const std::uint64_t alignMask = plan.size - 1;
     if (fast.base && fast.bytes >= plan.size && fast.bytes - plan.size < kHighBit) {
-        // Every active lane inside the fast range and aligned, in one branch-free pass of 64-bit subtractions and
-        // ORs (SSE2 vectorizes it; an inactive lane counts as the probe, an active one). With the room after the
-        // last whole element `room` = bytes - size below 2^63, a lane is inside iff both its offset from the
-        // start and room - offset stay below 2^63: below the start, the offset wraps past it; past the end, the
-        // difference does.
+        // Every active lane inside the fast range and aligned, tested as wholeWarpInside does (an inactive lane
+        // counts as the probe, an active one).
         const std::uint64_t room = fast.bytes - plan.size;
         std::uint64_t outside = 0;
         std::uint64_t bits = 0;
         if (mask == kAllLanes) {
-            for (std::size_t l = 0; l < kWarpLanes; ++l) {
-                const std::uint64_t offset = addresses[l] - fast.start;
-                outside |= offset | (room - offset);
-                bits |= addresses[l];
-                pointers[l] = fast.base + offset;
-            }
+            if (!wholeWarpInside(fast, addresses, plan.size))
+                outside = kHighBit;
+            for (std::size_t l = 0; l < kWarpLanes; ++l)
+                pointers[l] = fast.base + (addresses[l] - fast.start);
         } else {
             for (std::size_t l = 0; l < kWarpLanes; ++l) {
                 const bool on = ((mask >> l) & 1u) != 0;

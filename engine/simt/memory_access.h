@@ -43,6 +43,8 @@ struct FastRange {
 };
 
 FastRange fastRange(ExecContext& ctx, const AccessPlan& plan);
+/// Whether all 32 `addresses` hold a whole aligned `size`-byte element inside `fast` (fast.base set).
+bool wholeWarpInside(const FastRange& fast, const LaneBits& addresses, std::uint32_t size);
 /// fastRange, for an access whose lane at `probe` is first: a .global/.const access whose probe lies outside the
 /// cached allocation gets the allocation holding it (which becomes the cached one), and a generic access whose
 /// probe is global gets its allocation too (lanes that are not in it take the lane-by-lane path).

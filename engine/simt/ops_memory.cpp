@@ -96,23 +96,16 @@ namespace {
         return true;
     }
 
-    /// Fused whole-warp scalar load of a 4- or 8-byte value through a register address into a register of
-    /// the same width, when every lane hits the fast range: one pass, no per-lane lookups. False (nothing
-    /// written) when any condition fails; the general path then handles the instruction and its faults.
+    /// Fused whole-warp scalar load of a 4- or 8-byte value into a register of the same width, when every lane is
+    /// inside the fast range and aligned: one test over the lanes, then the values straight into the register's
+    /// row. False (nothing written) otherwise.
     template <typename T>
-    bool fusedLoad(ExecContext& ctx, const ptx::Instruction& ins, const FastRange& fast, T* dst)
+    bool fusedLoad(const FastRange& fast, const LaneBits& addr, T* dst)
     {
-        const ptx::Operand& a = ins.operands[1];
-        LaneBits addr;
-        readAddress(ctx, a, addr);
-        std::array<T, kWarpLanes> tmp;
-        for (std::size_t l = 0; l < kWarpLanes; ++l) {
-            const std::uint64_t offset = addr[l] - fast.start;
-            if (offset > fast.bytes || fast.bytes - offset < sizeof(T) || (addr[l] & (sizeof(T) - 1)) != 0)
-                return false;
-            std::memcpy(&tmp[l], fast.base + offset, sizeof(T));
-        }
-        std::memcpy(dst, tmp.data(), sizeof(tmp));
+        if (!wholeWarpInside(fast, addr, sizeof(T)))
+            return false;
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            std::memcpy(dst + l, fast.base + (addr[l] - fast.start), sizeof(T));
         return true;
     }
 
@@ -127,23 +120,36 @@ namespace {
         return resolveLanes(ctx, plan, addr, mask, pointers, spaces);
     }
 
+    /// A whole-warp scalar load of a 4- or 8-byte value into a register of its width, every lane inside one fast
+    /// range: fusedLoad, then what resolveLanes and the general path tell the observer. False (nothing written,
+    /// nothing reported) when the shape or any lane is not that; the general path then handles the instruction
+    /// and its faults.
     bool tryFusedLoad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
         const ptx::Operand& d = ins.operands[0];
-        if (mask != kAllLanes || ins.vectorWidth != 1 || d.kind != ptx::OperandKind::Register || ctx.observer
-            || ctx.recordAccesses)
+        if (mask != kAllLanes || ins.vectorWidth != 1 || d.kind != ptx::OperandKind::Register)
             return false;
         const std::uint32_t bytes = elementBytes(ins);
+        const bool b32 = bytes == 4 && d.file == ptx::RegFile::B32;
+        if (!b32 && !(bytes == 8 && d.file == ptx::RegFile::B64))
+            return false;
         const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], bytes, MemoryOp::Load);
-        const FastRange fast = fastRange(ctx, plan);
+        LaneBits addr;
+        readAddress(ctx, ins.operands[1], addr);
+        const FastRange fast = fastRange(ctx, plan, addr[0]);
         if (!fast.base)
             return false;
-        const std::size_t base = std::size_t { d.index } * kWarpLanes;
-        if (bytes == 4 && d.file == ptx::RegFile::B32)
-            return fusedLoad<std::uint32_t>(ctx, ins, fast, ctx.b32 + base);
-        if (bytes == 8 && d.file == ptx::RegFile::B64)
-            return fusedLoad<std::uint64_t>(ctx, ins, fast, ctx.b64 + base);
-        return false;
+        const std::size_t row = std::size_t { d.index } * kWarpLanes;
+        if (!(b32 ? fusedLoad(fast, addr, ctx.b32 + row) : fusedLoad(fast, addr, ctx.b64 + row)))
+            return false;
+        ctx.remoteSharedLanes = 0;
+        if (ctx.observer || ctx.recordAccesses) {
+            ctx.addresses = addr;
+            std::array<std::uint32_t, 5> spaces {};
+            spaces[static_cast<std::size_t>(fast.space)] = kAllLanes;
+            reportAccess(ctx, plan, spaces);
+        }
+        return true;
     }
 
     void load(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
