@@ -50,7 +50,8 @@ std::uint64_t runWarp(ExecContext& ctx, IssueCounters& counters, std::uint64_t m
         if (ins.guarded) // PTX ISA 8.5 §9.3.1: @p / @!p guard each lane
             mask &= ins.guardNegated ? ~ctx.pred[ins.guardReg] : ctx.pred[ins.guardReg];
         PcCounters& pcc = (*ctx.counters)[ctx.fnIndex];
-        const auto lanes = static_cast<std::uint64_t>(std::popcount(mask));
+        // Most instructions run on the whole warp: no population count (a library call on baseline x86-64).
+        const auto lanes = static_cast<std::uint64_t>(mask == kAllLanes ? kWarpLanes : std::popcount(mask));
         ++pcc.warpExecutions[pc];
         pcc.threadExecutions[pc] += lanes;
         ++counters.warpInstructions;

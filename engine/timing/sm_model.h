@@ -135,6 +135,8 @@ private:
     void setLsuFree(std::uint64_t cycle);
     void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now);
     std::uint64_t issueOne(std::uint32_t scheduler, std::uint64_t now);
+    /// issueOne when the policy's preferred warp `slot` is ready.
+    std::uint64_t issuePreferred(std::uint32_t scheduler, std::uint32_t slot, std::uint64_t now);
     void issue(std::uint32_t slot, std::uint64_t now);
     std::uint64_t execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now);
     void advance(Warp& w, std::uint32_t slot, std::uint64_t now);
