@@ -10,11 +10,9 @@ class GtoScheduler final : public WarpSchedulerPolicy {
 public:
     std::size_t pick(std::span<const Candidate> ready) override;
     void issued(std::uint32_t slot) override { m_last = slot; }
-    /// The greedy warp: the one that issued last.
-    std::uint32_t preferred() const override { return m_last; }
 
 private:
-    std::uint32_t m_last = kNoSlot;
+    std::uint32_t m_last = 0xffffffffu;
 };
 
 } // namespace engine::timing

@@ -4,16 +4,16 @@
 
 namespace engine::timing {
 
-Scoreboard::Scoreboard(std::uint32_t registers)
-    : m_entries(registers)
+Scoreboard::Scoreboard(std::span<std::uint8_t> positions)
+    : m_positions(positions.data())
 {
 }
 
 void Scoreboard::clear()
 {
-    for (std::uint32_t i = 0; i < m_listedCount; ++i)
-        m_entries[m_listed[i]] = Entry {};
-    m_listedCount = 0;
+    for (std::uint32_t i = 0; i < m_count; ++i)
+        m_positions[m_regs[i]] = 0;
+    m_count = 0;
     m_nextOrder = 1;
 }
 
@@ -22,28 +22,46 @@ RegisterWait Scoreboard::waitFor(const StaticInstruction& instr, std::uint64_t n
     RegisterWait wait { now, false };
     std::uint64_t waitOrder = std::numeric_limits<std::uint64_t>::max();
     for (std::uint8_t s = 0; s < instr.srcCount; ++s) {
-        const Entry& e = m_entries[instr.src[s]];
-        if (e.readyCycle < wait.readyCycle || e.readyCycle <= now)
-            continue; // no entry (readyCycle 0), arrived, or earlier than one found
-        if (e.readyCycle > wait.readyCycle || e.order() < waitOrder) {
-            wait = RegisterWait { e.readyCycle, e.memory() };
-            waitOrder = e.order();
+        const std::uint32_t position = m_positions[instr.src[s]];
+        if (position == 0)
+            continue;
+        const std::uint32_t i = position - 1;
+        const std::uint64_t ready = m_ready[i];
+        if (ready <= now || ready < wait.readyCycle)
+            continue; // arrived, or earlier than one found
+        if (ready > wait.readyCycle || order(i) < waitOrder) {
+            wait = RegisterWait { ready, (m_orderMemory[i] & 1) != 0 };
+            waitOrder = order(i);
         }
     }
     return wait;
 }
 
+void Scoreboard::place(std::uint32_t i, RegKey reg, std::uint64_t readyCycle, std::uint64_t order, bool memory)
+{
+    m_regs[i] = reg;
+    m_ready[i] = readyCycle;
+    m_orderMemory[i] = order << 1 | (memory ? 1u : 0u);
+    m_positions[reg] = static_cast<std::uint8_t>(i + 1);
+}
+
 void Scoreboard::forgetArrived(std::uint64_t now)
 {
     std::uint32_t kept = 0;
-    for (std::uint32_t i = 0; i < m_listedCount; ++i) {
-        const RegKey reg = m_listed[i];
-        if (m_entries[reg].readyCycle > now)
-            m_listed[kept++] = reg;
-        else
-            m_entries[reg] = Entry {};
+    for (std::uint32_t i = 0; i < m_count; ++i) {
+        if (m_ready[i] <= now) {
+            m_positions[m_regs[i]] = 0;
+            continue;
+        }
+        if (kept != i) {
+            m_regs[kept] = m_regs[i];
+            m_ready[kept] = m_ready[i];
+            m_orderMemory[kept] = m_orderMemory[i];
+            m_positions[m_regs[kept]] = static_cast<std::uint8_t>(kept + 1);
+        }
+        ++kept;
     }
-    m_listedCount = kept;
+    m_count = kept;
 }
 
 void Scoreboard::replaceEarliest(RegKey reg, std::uint64_t readyCycle, bool memory)
@@ -51,35 +69,27 @@ void Scoreboard::replaceEarliest(RegKey reg, std::uint64_t readyCycle, bool memo
     // Full: the earliest arrival gives its place (and its order) to the new entry (an approximation; rarely
     // reached). Of equal arrivals the older entry goes.
     std::uint32_t earliest = 0;
-    for (std::uint32_t i = 1; i < m_listedCount; ++i) {
-        const Entry& e = m_entries[m_listed[i]];
-        const Entry& best = m_entries[m_listed[earliest]];
-        if (e.readyCycle < best.readyCycle || (e.readyCycle == best.readyCycle && e.order() < best.order()))
+    for (std::uint32_t i = 1; i < m_count; ++i) {
+        if (m_ready[i] < m_ready[earliest] || (m_ready[i] == m_ready[earliest] && order(i) < order(earliest)))
             earliest = i;
     }
-    Entry& victim = m_entries[m_listed[earliest]];
-    const std::uint64_t order = victim.order();
-    victim = Entry {};
-    m_listed[earliest] = reg;
-    m_entries[reg] = Entry { readyCycle, order << 1 | (memory ? 1u : 0u) };
+    m_positions[m_regs[earliest]] = 0;
+    place(earliest, reg, readyCycle, order(earliest), memory);
 }
 
 void Scoreboard::set(RegKey reg, std::uint64_t readyCycle, bool memory, std::uint64_t now)
 {
-    Entry& e = m_entries[reg];
-    const std::uint64_t memoryBit = memory ? 1 : 0;
-    if (e.orderMemory != 0) {
+    if (const std::uint32_t position = m_positions[reg]; position != 0) {
         // Listed: still pending, it keeps its place; arrived, it is made anew at the end.
-        const std::uint64_t order = e.readyCycle > now ? e.order() : m_nextOrder++;
-        e = Entry { readyCycle, order << 1 | memoryBit };
+        const std::uint32_t i = position - 1;
+        place(i, reg, readyCycle, m_ready[i] > now ? order(i) : m_nextOrder++, memory);
         return;
     }
-    if (m_listedCount == kEntries) {
+    if (m_count == kEntries) {
         replaceEarliest(reg, readyCycle, memory);
         return;
     }
-    m_listed[m_listedCount++] = reg;
-    e = Entry { readyCycle, m_nextOrder++ << 1 | memoryBit };
+    place(m_count++, reg, readyCycle, m_nextOrder++, memory);
 }
 
 void Scoreboard::write(const StaticInstruction& instr, std::uint64_t readyCycle, bool memory, std::uint64_t now)
@@ -87,7 +97,7 @@ void Scoreboard::write(const StaticInstruction& instr, std::uint64_t readyCycle,
     if (instr.dstCount == 0)
         return;
     // Forgetting arrived entries matters only when the new ones might not fit beside them.
-    if (m_listedCount + instr.dstCount > kEntries)
+    if (m_count + instr.dstCount > kEntries)
         forgetArrived(now);
     for (std::uint8_t d = 0; d < instr.dstCount; ++d)
         set(instr.dst[d], readyCycle, memory, now);
@@ -95,10 +105,9 @@ void Scoreboard::write(const StaticInstruction& instr, std::uint64_t readyCycle,
 
 void Scoreboard::settle(std::uint64_t ticket, std::uint64_t cycle)
 {
-    for (std::uint32_t i = 0; i < m_listedCount; ++i) {
-        Entry& e = m_entries[m_listed[i]];
-        if (e.readyCycle == ticket)
-            e.readyCycle = cycle;
+    for (std::uint32_t i = 0; i < m_count; ++i) {
+        if (m_ready[i] == ticket)
+            m_ready[i] = cycle;
     }
 }
 

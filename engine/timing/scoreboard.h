@@ -4,7 +4,7 @@
 
 #include <array>
 #include <cstdint>
-#include <vector>
+#include <span>
 
 namespace engine::timing {
 
@@ -23,14 +23,18 @@ struct RegisterWait {
 /// of the earliest arrival when all kEntries are pending. A reader waits for the latest arrival among its
 /// sources; of two arriving together, the older entry says whether memory produces it.
 ///
-/// Registers are numbered 0 .. registers-1 (numberRegisters): each has its entry's slot in a table, so a lookup is
-/// one load; the entry order is a number per entry. Arrived entries stay listed until the list is full, then go in
-/// one pass (the cycles of a warp's writes and lookups never go back, so an arrived entry answers no lookup).
+/// Registers are numbered 0 .. registers-1 (numberRegisters), and a byte per register says where its entry is, so
+/// a lookup is two loads. An entry's place in that order is a number; arrived entries stay until the list is full,
+/// then go in one pass (the cycles of a warp's writes and lookups never go back, so an arrived entry answers no
+/// lookup).
 class Scoreboard {
 public:
     static constexpr std::size_t kEntries = 48;
 
-    explicit Scoreboard(std::uint32_t registers = 0);
+    Scoreboard() = default;
+    /// A scoreboard whose entry positions are `positions`, one zero byte per register number (the SM keeps its
+    /// warps' positions in one block).
+    explicit Scoreboard(std::span<std::uint8_t> positions);
 
     /// No entries (a new warp in the slot).
     void clear();
@@ -44,22 +48,19 @@ public:
     void settle(std::uint64_t ticket, std::uint64_t cycle);
 
 private:
-    /// A register's entry; `order` 0: none. Entries made later have larger orders; the low bit of `orderMemory`
-    /// is the memory flag.
-    struct Entry {
-        std::uint64_t readyCycle = 0;
-        std::uint64_t orderMemory = 0;
-        std::uint64_t order() const { return orderMemory >> 1; }
-        bool memory() const { return (orderMemory & 1) != 0; }
-    };
-
     void forgetArrived(std::uint64_t now);
     void set(RegKey reg, std::uint64_t readyCycle, bool memory, std::uint64_t now);
     void replaceEarliest(RegKey reg, std::uint64_t readyCycle, bool memory);
+    void place(std::uint32_t i, RegKey reg, std::uint64_t readyCycle, std::uint64_t order, bool memory);
+    std::uint64_t order(std::uint32_t i) const { return m_orderMemory[i] >> 1; }
 
-    std::vector<Entry> m_entries; ///< by register number
-    std::array<RegKey, kEntries> m_listed; ///< registers with an entry (pending, or arrived and not yet forgotten)
-    std::uint32_t m_listedCount = 0;
+    std::uint8_t* m_positions = nullptr; ///< by register number: 1 + its entry's index, 0 for none
+    // The entries, the first m_count of them used (left uninitialized: an SM's 64 slots would clear 60 KB at every
+    // launch). The low bit of an entry's orderMemory is its memory flag, the rest its order (larger: made later).
+    std::array<RegKey, kEntries> m_regs;
+    std::array<std::uint64_t, kEntries> m_ready;
+    std::array<std::uint64_t, kEntries> m_orderMemory;
+    std::uint32_t m_count = 0;
     std::uint64_t m_nextOrder = 1;
 };
 

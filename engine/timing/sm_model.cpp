@@ -16,10 +16,13 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
 void SmModel::allocateSlots()
 {
     // Warp slots, scoreboards and the schedulers' arrays come with the SM's first block: a launch of a few
-    // blocks on a 132-SM device builds only the SMs it uses (a scoreboard has 16 bytes per register of the module).
+    // blocks on a 132-SM device builds only the SMs it uses (their scoreboards alone are ~60 KB an SM).
     const std::size_t warps = std::size_t { m_ctx.blocksPerSm } * m_ctx.warpsPerBlock;
     m_warps.resize(warps);
-    m_scoreboards.assign(warps, Scoreboard(m_ctx.registers));
+    m_scoreboardPositions.assign(warps * m_ctx.registers, 0);
+    m_scoreboards.resize(warps);
+    for (std::size_t w = 0; w < warps; ++w)
+        m_scoreboards[w] = Scoreboard(std::span(m_scoreboardPositions).subspan(w * m_ctx.registers, m_ctx.registers));
     m_perScheduler = static_cast<std::uint32_t>((warps + m_ctx.schedulers - 1) / m_ctx.schedulers);
     m_wakeReadyAt.assign(std::size_t { m_perScheduler } * m_ctx.schedulers, kNever);
     m_wakeAge.assign(m_wakeReadyAt.size(), 0);
@@ -170,12 +173,6 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     const std::uint64_t* readyAt = &m_wakeReadyAt[first];
     const std::uint8_t* pipes = &m_wakePipe[first];
     const std::uint64_t* pipeFree = m_pipeFree[scheduler].data();
-    const std::uint32_t preferred = m_policies[scheduler]->preferred();
-    if (preferred != WarpSchedulerPolicy::kNoSlot && preferred % m_ctx.schedulers == scheduler) {
-        const std::uint32_t k = preferred / m_ctx.schedulers;
-        if (k < m_scanLength && std::max(readyAt[k], pipeFree[pipes[k]]) <= now)
-            return issuePreferred(scheduler, preferred, now);
-    }
     Candidate* ready = m_ready.data();
     for (std::uint32_t k = 0; k < m_scanLength; ++k) {
         const std::uint64_t cycle = std::max(readyAt[k], pipeFree[pipes[k]]);
@@ -191,35 +188,6 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     issue(slot, now);
     if (readyCount > 1)
         return now + 1; // the others are still ready
-    const std::size_t i = wakeIndex(slot);
-    return m_wakeReadyAt[i] != kNever ? std::min(next, std::max(now + 1, wakeCycle(i, scheduler))) : next;
-}
-
-std::uint64_t SmModel::issuePreferred(std::uint32_t scheduler, std::uint32_t slot, std::uint64_t now)
-{
-    // The policy takes `slot`, ready, whatever the others; they only decide the next wake: now + 1 as soon as one
-    // of them is ready too, else the earliest of theirs and the issued warp's own (as issueOne's full pass).
-    const std::size_t first = std::size_t { scheduler } * m_perScheduler;
-    const std::uint64_t* readyAt = &m_wakeReadyAt[first];
-    const std::uint8_t* pipes = &m_wakePipe[first];
-    const std::uint64_t* pipeFree = m_pipeFree[scheduler].data();
-    const std::uint32_t own = slot / m_ctx.schedulers;
-    std::uint64_t next = kNever;
-    bool otherReady = false;
-    for (std::uint32_t k = 0; k < m_scanLength; ++k) {
-        const std::uint64_t cycle = std::max(readyAt[k], pipeFree[pipes[k]]);
-        if (k == own)
-            continue;
-        if (cycle <= now) {
-            otherReady = true;
-            break;
-        }
-        next = std::min(next, cycle);
-    }
-    m_policies[scheduler]->issued(slot);
-    issue(slot, now);
-    if (otherReady)
-        return now + 1;
     const std::size_t i = wakeIndex(slot);
     return m_wakeReadyAt[i] != kNever ? std::min(next, std::max(now + 1, wakeCycle(i, scheduler))) : next;
 }

@@ -34,7 +34,7 @@ struct SmContext {
     std::uint64_t blockLaunchCycles = 0;
     std::uint64_t branchTakenCycles = 1; ///< a taken branch to the warp's next issue (profile class "branch")
     bool attributeTraffic = false; ///< count each block's DRAM and cache traffic (FinishedBlock::traffic; sampling)
-    std::uint32_t registers = 0; ///< registerCount(statics): the size of each warp's scoreboard table
+    std::uint32_t registers = 0; ///< registerCount(statics): the registers a warp's scoreboard may hold
 };
 
 /// A block whose warps have all finished; its traces go back to the dispatcher for reuse.
@@ -135,8 +135,6 @@ private:
     void setLsuFree(std::uint64_t cycle);
     void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now);
     std::uint64_t issueOne(std::uint32_t scheduler, std::uint64_t now);
-    /// issueOne when the policy's preferred warp `slot` is ready.
-    std::uint64_t issuePreferred(std::uint32_t scheduler, std::uint32_t slot, std::uint64_t now);
     void issue(std::uint32_t slot, std::uint64_t now);
     std::uint64_t execute(Warp& w, std::uint32_t slot, const TraceOp& op, std::uint64_t now);
     void advance(Warp& w, std::uint32_t slot, std::uint64_t now);
@@ -163,6 +161,7 @@ private:
     const SmContext& m_ctx;
     std::vector<Block> m_blocks;
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
+    std::vector<std::uint8_t> m_scoreboardPositions; ///< every slot's scoreboard positions, SmContext::registers each
     std::vector<Scoreboard> m_scoreboards; ///< per slot; apart from Warp so the schedulers' scans stay small
     std::uint32_t m_perScheduler = 1; ///< warp slots per scheduler (rounded up)
     /// Entries of each scheduler's arrays a scan reads: those of the block slots up to the highest one in use (the

@@ -28,11 +28,6 @@ public:
     virtual std::size_t pick(std::span<const Candidate> ready) = 0;
     /// The slot that issued (the policy's memory for the next pick).
     virtual void issued(std::uint32_t slot) = 0;
-    /// A slot that pick chooses whenever it is among the ready ones, whatever the others (kNoSlot: none), so that
-    /// the SM need not gather the others first.
-    virtual std::uint32_t preferred() const { return kNoSlot; }
-
-    static constexpr std::uint32_t kNoSlot = 0xffffffffu;
 };
 
 std::unique_ptr<WarpSchedulerPolicy> makeWarpScheduler(SchedulerPolicy policy);

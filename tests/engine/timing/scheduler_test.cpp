@@ -15,22 +15,6 @@ TEST(WarpScheduler, GreedyThenOldestKeepsTheLastWarpElseTakesTheOldest)
     EXPECT_EQ(gto->pick(ready), 2u); // greedy: slot 8 is still ready
 }
 
-TEST(WarpScheduler, OnlyGreedyThenOldestPrefersAWarpWhateverTheOthers)
-{
-    // The SM issues the preferred warp without gathering the others when it is ready: that must be pick's choice
-    // for every set of ready warps holding it.
-    auto gto = makeWarpScheduler(SchedulerPolicy::GreedyThenOldest);
-    EXPECT_EQ(gto->preferred(), WarpSchedulerPolicy::kNoSlot);
-    gto->issued(12);
-    EXPECT_EQ(gto->preferred(), 12u);
-    for (const std::vector<Candidate>& ready : { std::vector<Candidate> { { 12, 40 } },
-             std::vector<Candidate> { { 0, 1 }, { 12, 40 } }, std::vector<Candidate> { { 4, 3 }, { 12, 99 }, { 16, 0 } } })
-        EXPECT_EQ(ready[gto->pick(ready)].slot, 12u);
-    auto lrr = makeWarpScheduler(SchedulerPolicy::LooseRoundRobin);
-    lrr->issued(4);
-    EXPECT_EQ(lrr->preferred(), WarpSchedulerPolicy::kNoSlot);
-}
-
 TEST(WarpScheduler, LooseRoundRobinTakesTheNextSlotAndWraps)
 {
     auto lrr = makeWarpScheduler(SchedulerPolicy::LooseRoundRobin);

@@ -94,7 +94,8 @@ private:
 TEST(Scoreboard, ALoadStallsOnlyTheInstructionThatReadsIt)
 {
     // DIGEST §1.10: independent instructions issue while the load is in flight.
-    Scoreboard sb(8);
+    std::vector<std::uint8_t> table(8);
+    Scoreboard sb(table);
     sb.write(writing({ 7 }), 600, true, 10);
     EXPECT_EQ(sb.waitFor(reading({ 3 }), 11).readyCycle, 11u);
     const RegisterWait wait = sb.waitFor(reading({ 3, 7 }), 11);
@@ -107,7 +108,8 @@ TEST(Scoreboard, ANewWriteReplacesThePendingOneAndArrivedEntriesAreForgotten)
 {
     // best-practices-guide-current.txt §10.2: a result is usable once its latency has passed; the later write of
     // a register decides when its reader may issue, whether it arrives earlier or later than the one before.
-    Scoreboard sb(4);
+    std::vector<std::uint8_t> table(4);
+    Scoreboard sb(table);
     sb.write(writing({ 1, 2 }), 600, true, 0); // a load of two registers
     sb.write(writing({ 2 }), 30, false, 5); // register 2 rewritten by arithmetic while the load is in flight
     EXPECT_EQ(sb.waitFor(reading({ 1 }), 6).readyCycle, 600u);
@@ -123,7 +125,8 @@ TEST(Scoreboard, ANewWriteReplacesThePendingOneAndArrivedEntriesAreForgotten)
 
 TEST(Scoreboard, AFullScoreboardKeepsTheLaterArrivals)
 {
-    Scoreboard sb(128);
+    std::vector<std::uint8_t> table(128);
+    Scoreboard sb(table);
     for (RegKey r = 0; r < Scoreboard::kEntries; ++r)
         sb.write(writing({ r }), 1000 + r, true, 0);
     sb.write(writing({ 100 }), 5000, true, 1); // takes the place of register 0, the earliest arrival
@@ -139,7 +142,8 @@ TEST(Scoreboard, OfTwoSourcesArrivingTogetherTheOlderEntryNamesTheStall)
 {
     // A load's result and an arithmetic one arriving in the same cycle: the entry made first decides whether the
     // reader waits on memory; an entry made anew after its register arrived counts as the newer.
-    Scoreboard sb(8);
+    std::vector<std::uint8_t> table(8);
+    Scoreboard sb(table);
     sb.write(writing({ 1 }), 100, true, 0);
     sb.write(writing({ 2 }), 100, false, 1);
     EXPECT_TRUE(sb.waitFor(reading({ 2, 1 }), 2).memory);
@@ -153,7 +157,8 @@ TEST(Scoreboard, OfTwoSourcesArrivingTogetherTheOlderEntryNamesTheStall)
 
 TEST(Scoreboard, SettledTicketsBecomeArrivalCyclesAndClearEmptiesIt)
 {
-    Scoreboard sb(8);
+    std::vector<std::uint8_t> table(8);
+    Scoreboard sb(table);
     const std::uint64_t ticket = kTicketBase + 5;
     sb.write(writing({ 1, 2 }), ticket, true, 10);
     EXPECT_EQ(sb.waitFor(reading({ 2 }), 11).readyCycle, ticket);
@@ -169,7 +174,8 @@ TEST(Scoreboard, AnswersAsTheListOfEntriesDoesOnRandomWarps)
     // settled; warps ending — every lookup against the list the rule describes, with the list often full.
     for (const std::uint32_t registers : { 12u, 60u, 200u }) {
         std::mt19937_64 random(registers);
-        Scoreboard sb(registers);
+        std::vector<std::uint8_t> table(registers);
+        Scoreboard sb(table);
         ListScoreboard reference;
         std::uint64_t now = 0;
         std::uint64_t nextTicket = kTicketBase;
