@@ -110,6 +110,13 @@ void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
     w.headOp = *w.head;
     const TraceOp& op = w.headOp;
     const StaticInstruction& st = m_ctx.statics[op.instruction];
+    // The functional run wrote the trace long before; its warps' streams, interleaved, outrun the host's
+    // prefetcher: ask for the line a few issues ahead, and the next instruction's static entry.
+    constexpr std::ptrdiff_t kTraceAhead = 16;
+    if (w.end - w.head > kTraceAhead)
+        __builtin_prefetch(w.head + kTraceAhead);
+    if (w.end - w.head > 1)
+        __builtin_prefetch(&m_ctx.statics[w.head[1].instruction]);
     w.headStatic = &st;
     w.dependency = m_scoreboards[slot].waitFor(st, now);
     w.headPipe = op.kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
