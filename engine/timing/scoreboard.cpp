@@ -19,22 +19,23 @@ void Scoreboard::clear()
 
 RegisterWait Scoreboard::waitFor(const StaticInstruction& instr, std::uint64_t now) const
 {
-    RegisterWait wait { now, false };
-    std::uint64_t waitOrder = std::numeric_limits<std::uint64_t>::max();
+    // Plain locals, the result built at the end (a RegisterWait updated in the loop went through memory).
+    std::uint64_t latest = now;
+    std::uint64_t latestOrderMemory = std::numeric_limits<std::uint64_t>::max();
     for (std::uint8_t s = 0; s < instr.srcCount; ++s) {
         const std::uint32_t position = m_positions[instr.src[s]];
         if (position == 0)
             continue;
         const std::uint32_t i = position - 1;
         const std::uint64_t ready = m_ready[i];
-        if (ready <= now || ready < wait.readyCycle)
+        if (ready <= now || ready < latest)
             continue; // arrived, or earlier than one found
-        if (ready > wait.readyCycle || order(i) < waitOrder) {
-            wait = RegisterWait { ready, (m_orderMemory[i] & 1) != 0 };
-            waitOrder = order(i);
+        if (ready > latest || m_orderMemory[i] < latestOrderMemory) { // orders differ: the memory bit never decides
+            latest = ready;
+            latestOrderMemory = m_orderMemory[i];
         }
     }
-    return wait;
+    return RegisterWait { latest, latest != now && (latestOrderMemory & 1) != 0 };
 }
 
 void Scoreboard::place(std::uint32_t i, RegKey reg, std::uint64_t readyCycle, std::uint64_t order, bool memory)
