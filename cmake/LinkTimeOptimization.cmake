@@ -9,6 +9,12 @@ if(WARPSCOPE_LTO AND NOT WARPSCOPE_SANITIZE)
     if(warpscope_ipo)
         set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELEASE ON)
         set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELWITHDEBINFO ON)
+        # GCC 12 at the link, inlining across files, sees sizes it cannot bound in Qt's QHash growth and in
+        # std::string's operator+ (model/) and warns of objects larger than memory: false positives, as the
+        # -Wrestrict of Warnings.cmake.
+        if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+            add_link_options("$<$<CONFIG:Release,RelWithDebInfo>:-Wno-alloc-size-larger-than;-Wno-stringop-overflow>")
+        endif()
     else()
         message(STATUS "Link-time optimization not supported here: ${warpscope_ipo_why}")
     endif()
