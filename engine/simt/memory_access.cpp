@@ -248,34 +248,24 @@ bool resolveUniformLanes(ExecContext& ctx, const AccessPlan& plan, std::uint64_t
 bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
     std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
 {
-    constexpr std::uint64_t kHighBit = std::uint64_t { 1 } << 63;
     ctx.remoteSharedLanes = 0;
     if (mask == 0)
         return true;
     const std::uint64_t probe = addresses[static_cast<std::size_t>(std::countr_zero(mask))];
     FastRange fast = fastRange(ctx, plan, probe);
     const std::uint64_t alignMask = plan.size - 1;
-    if (fast.base && fast.bytes >= plan.size && fast.bytes - plan.size < kHighBit) {
-        // Every active lane inside the fast range and aligned, tested as wholeWarpInside does (an inactive lane
-        // counts as the probe, an active one).
-        const std::uint64_t room = fast.bytes - plan.size;
-        std::uint64_t outside = 0;
-        std::uint64_t bits = 0;
-        if (mask == kAllLanes) {
-            if (!wholeWarpInside(fast, addresses, plan.size))
-                outside = kHighBit;
+    if (fast.base) {
+        // Every active lane inside the fast range and aligned (an inactive lane counts as the probe, an active one).
+        LaneBits filled;
+        const LaneBits* lanes = &addresses;
+        if (mask != kAllLanes) {
             for (std::size_t l = 0; l < kWarpLanes; ++l)
-                pointers[l] = fast.base + (addresses[l] - fast.start);
-        } else {
-            for (std::size_t l = 0; l < kWarpLanes; ++l) {
-                const bool on = ((mask >> l) & 1u) != 0;
-                const std::uint64_t offset = (on ? addresses[l] : probe) - fast.start;
-                outside |= offset | (room - offset);
-                bits |= on ? addresses[l] : probe;
-                pointers[l] = on ? fast.base + offset : nullptr;
-            }
+                filled[l] = ((mask >> l) & 1u) != 0 ? addresses[l] : probe;
+            lanes = &filled;
         }
-        if ((outside & kHighBit) == 0 && (bits & alignMask) == 0) {
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            pointers[l] = ((mask >> l) & 1u) != 0 ? fast.base + (addresses[l] - fast.start) : nullptr;
+        if (wholeWarpInside(fast, *lanes, plan.size)) {
             if (ctx.observer || ctx.recordAccesses || ctx.journal)
                 ctx.addresses = addresses;
             spaceMasks[static_cast<std::size_t>(fast.space)] |= mask;

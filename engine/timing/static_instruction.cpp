@@ -77,7 +77,7 @@ std::vector<StaticInstruction> analyzeModuleFlat(const ptx::Module& module)
     return all;
 }
 
-std::uint32_t numberRegisters(std::vector<StaticInstruction>& table)
+void numberRegisters(std::vector<StaticInstruction>& table)
 {
     std::unordered_map<RegKey, RegKey> numbers;
     const auto number = [&numbers](RegKey& key) {
@@ -89,7 +89,6 @@ std::uint32_t numberRegisters(std::vector<StaticInstruction>& table)
         for (std::uint8_t i = 0; i < s.dstCount; ++i)
             number(s.dst[i]);
     }
-    return static_cast<std::uint32_t>(numbers.size());
 }
 
 std::uint32_t registerCount(const std::vector<StaticInstruction>& table)

@@ -45,9 +45,9 @@ std::vector<StaticInstruction> analyzeFunction(const ptx::Function& fn);
 std::vector<std::uint32_t> functionBases(const ptx::Module& module);
 
 /// Renumbers the registers of `table` 0, 1, 2, ... in the order they first appear (one key, one number, across
-/// all its functions: a callee's register shares its caller's entry when their keys are equal); returns how many
-/// there are. The scoreboard indexes its table by these numbers.
-std::uint32_t numberRegisters(std::vector<StaticInstruction>& table);
+/// all its functions: a callee's register shares its caller's entry when their keys are equal). The scoreboard
+/// indexes its positions by these numbers; registerCount says how many there are.
+void numberRegisters(std::vector<StaticInstruction>& table);
 
 /// analyzeFunction of every function of `module` in that one table, its registers numbered (numberRegisters).
 std::vector<StaticInstruction> analyzeModuleFlat(const ptx::Module& module);

@@ -234,7 +234,7 @@ TEST(StaticInstruction, RegistersAreNumberedInTheOrderTheyFirstAppear)
     std::vector<StaticInstruction> table = analyzeFunction(m.functions.front());
     std::vector<std::pair<RegKey, RegKey>> keys; // (key, number) of every operand
     std::vector<StaticInstruction> numbered = table;
-    const std::uint32_t count = numberRegisters(numbered);
+    numberRegisters(numbered);
     for (std::size_t pc = 0; pc < table.size(); ++pc) {
         for (std::uint8_t i = 0; i < table[pc].srcCount; ++i)
             keys.emplace_back(table[pc].src[i], numbered[pc].src[i]);
@@ -250,8 +250,7 @@ TEST(StaticInstruction, RegistersAreNumberedInTheOrderTheyFirstAppear)
         for (const auto& [otherKey, otherNumber] : keys)
             EXPECT_EQ(key == otherKey, number == otherNumber);
     }
-    EXPECT_EQ(count, distinct.size());
-    EXPECT_GT(count, 3u);
-    EXPECT_EQ(registerCount(numbered), count);
+    EXPECT_GT(distinct.size(), 3u);
+    EXPECT_EQ(registerCount(numbered), distinct.size());
     EXPECT_EQ(registerCount({}), 0u);
 }
