@@ -112,6 +112,9 @@ struct TimingSpec {
     /// measured): the Best Practices Guide's effective bandwidth stays below its theoretical one (§8.2).
     double dramSustainedFraction = 1;
     int blockLaunchCycles = 0; ///< an SM starts at most one new block per this many cycles
+    /// A block that takes the slot of one that retired starts at least this many cycles after the retirement
+    /// (0: at once): the time from a block's end to its successor's first instruction on that SM.
+    int blockReplacementCycles = 0;
     int warpLaunchCycles = 0; ///< ... and takes this many cycles per warp of the block it starts (0: none)
     double launchOverheadUs = 0; ///< what CUDA events add to a kernel's own duration
     /// SM cycles a launch spends before its first block starts and after its last block ends (0: none), part

@@ -181,6 +181,7 @@ TimingSpec readTiming(JsonObject object)
         = object.has("dram_sustained_fraction") ? object.number("dram_sustained_fraction", 0.05, 1) : 1.0;
     timing.blockLaunchCycles = asInt(object.integer("block_launch_cycles", 0, 1000000));
     timing.warpLaunchCycles = asInt(object.integer("warp_launch_cycles", 0, 100000, 0));
+    timing.blockReplacementCycles = asInt(object.integer("block_replacement_cycles", 0, 1000000, 0));
     timing.launchOverheadUs = object.number("launch_overhead_us", 0, 1e6);
     timing.launchFixedCycles = asInt(object.integer("launch_fixed_cycles", 0, 10000000, 0));
     timing.l2AtomicRequestCycles = object.number("l2_atomic_request_cycles", 0, 1e5, 0);

@@ -51,15 +51,18 @@ void SmModel::accumulate(std::uint64_t now)
     m_lastAccumulate = now;
 }
 
-void SmModel::addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age)
+void SmModel::addBlock(
+    std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age, bool replacing)
 {
     if (m_warps.empty())
         allocateSlots();
     accumulate(now);
     const auto it = std::find_if(m_blocks.begin(), m_blocks.end(), [](const Block& b) { return !b.used; });
     const auto b = static_cast<std::uint32_t>(it - m_blocks.begin());
-    // An SM starts one block per block_launch_cycles (profile `timing`); the block holds its slot meanwhile.
-    const std::uint64_t start = std::max(now, m_blockLaunchFree);
+    // An SM starts one block per block_launch_cycles (profile `timing`); the block holds its slot meanwhile. A block
+    // taking a retired one's slot starts block_replacement_cycles after the retirement at the earliest (measured on
+    // the H100: docs/block_replacement_h100.md).
+    const std::uint64_t start = std::max(now + (replacing ? m_ctx.blockReplacementCycles : 0), m_blockLaunchFree);
     m_blockLaunchFree = start + m_ctx.blockLaunchCycles;
     *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start, {}, {} };
     updateScanLength();

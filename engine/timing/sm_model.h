@@ -32,6 +32,7 @@ struct SmContext {
     std::uint32_t warpsPerBlock = 1;
     std::uint32_t blocksPerSm = 1;
     std::uint64_t blockLaunchCycles = 0;
+    std::uint64_t blockReplacementCycles = 0; ///< profile timing.block_replacement_cycles
     std::uint64_t branchTakenCycles = 1; ///< a taken branch to the warp's next issue (profile class "branch")
     bool attributeTraffic = false; ///< count each block's DRAM and cache traffic (FinishedBlock::traffic; sampling)
     std::uint32_t registers = 0; ///< registerCount(statics): the registers a warp's scoreboard may hold
@@ -55,8 +56,10 @@ public:
     SmModel(std::uint32_t id, const SmContext& context);
 
     bool hasFreeBlockSlot() const;
-    /// Makes block `linear` resident at `now` with the traces of its warps (from the functional run).
-    void addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age);
+    /// Makes block `linear` resident at `now` with the traces of its warps (from the functional run); `replacing`:
+    /// it takes the slot of a block that retired at `now` (and starts block_replacement_cycles later).
+    void addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age,
+        bool replacing = false);
     /// Issues what the schedulers can at cycle `now`; returns the next cycle something may happen (kNever:
     /// nothing resident can progress).
     std::uint64_t step(std::uint64_t now);

@@ -7,7 +7,11 @@ namespace engine::timing {
 std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlockCycles)
 {
     const int pastL1 = profile.caches.l2Bytes > 0 ? profile.timing.l2HitLatencyCycles : profile.timing.dramLatencyCycles;
-    const std::uint64_t blockBound = std::max(kMinWindowCycles, fewestBlockCycles / kBlockDelayShare);
+    // A block replacing one that retired in a window starts block_replacement_cycles later: past the window's end
+    // when the window is no longer, so that it then starts exactly when the serial order would start it.
+    const auto replacement = static_cast<std::uint64_t>(std::max(0, profile.timing.blockReplacementCycles));
+    const std::uint64_t blockBound
+        = std::max({ kMinWindowCycles, fewestBlockCycles / kBlockDelayShare, replacement });
     return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max(1, pastL1)), 1, blockBound);
 }
 

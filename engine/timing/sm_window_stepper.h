@@ -26,8 +26,9 @@ namespace engine::timing {
 /// traffic earlier, and the results stand for tickets until the window ends. Then, on the launch's thread,
 /// the queues reach the L2, the atomic units and DRAM in (cycle, SM, issue) order; the tickets of each SM become
 /// cycles on the threads again (nothing but the SM's own state changes); and blocks that finished retire in
-/// (cycle, SM) order, the next blocks going to their SMs; a block started
-/// by a retirement within the window issues from the window's end on (at most W - 1 cycles late). This is
+/// (cycle, SM) order, the next blocks going to their SMs, which start block_replacement_cycles after each
+/// retirement: past the window's end when W is no longer than that (windowCycles), else from the window's end on
+/// (at most W - 1 cycles late). This is
 /// the conservative, lookahead-bounded synchronization of parallel discrete-event simulation (Chandy and
 /// Misra; in GPU simulators, e.g. the SM-parallel Accel-Sim), here with the L2 latency as the lookahead.
 class SmWindowStepper {
@@ -60,12 +61,14 @@ private:
 };
 
 /// W for a launch on `profile`: the shortest latency past the L1 — an L2 hit, or a DRAM access without an L2
-/// (profile `timing`) — so that nothing sent in a window returns within it; and, because a block started by a
-/// retirement within a window waits for its end, at most 1/kBlockDelayShare of the fewest cycles a block of the
-/// launch's first wave can take (`fewestBlockCycles`: its longest warp's instructions, a warp issuing at most one
-/// per cycle), but never less than kMinWindowCycles. So a block starts at most ~3 % of its shortest possible
-/// run late, in practice far less (blocks take several cycles per instruction), and launches of long blocks step
-/// in long windows, with fewer of the waits that end each.
+/// (profile `timing`) — so that nothing sent in a window returns within it. A block replacing one that retired
+/// within a window starts block_replacement_cycles after the retirement: when W is no longer than that, it starts
+/// past the window's end, where the serial order would start it, and the launch does not depend on W at all. A
+/// profile without that time (0) bounds W instead by the delay of a block started by a retirement within a
+/// window, which then waits for its end: at most 1/kBlockDelayShare of the fewest cycles a block of the launch's
+/// first wave can take (`fewestBlockCycles`: its longest warp's instructions, a warp issuing at most one per
+/// cycle), but never less than kMinWindowCycles; so such a block starts at most ~3 % of its shortest possible run
+/// late, and launches of long blocks step in long windows, with fewer of the waits that end each.
 std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlockCycles);
 inline constexpr std::uint64_t kMinWindowCycles = 16;
 /// Windows this long or longer hold enough work per SM that stepping them on more threads than the host has

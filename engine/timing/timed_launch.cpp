@@ -68,7 +68,7 @@ namespace {
         TimedLaunch result(const OccupancyResult& occupancy);
 
     private:
-        std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now);
+        std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, bool replacing = false);
         std::optional<Error> dispatchFirstWave();
         std::optional<Error> retire(std::uint32_t sm);
         std::optional<Error> retireBlock(std::uint32_t sm, FinishedBlock& block);
@@ -132,7 +132,9 @@ namespace {
         m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
-            blockLaunchInterval(*request.profile, plan.warpsPerBlock), branchTakenCycles(*request.profile),
+            blockLaunchInterval(*request.profile, plan.warpsPerBlock),
+            static_cast<std::uint64_t>(std::max(0, request.profile->timing.blockReplacementCycles)),
+            branchTakenCycles(*request.profile),
             options.sampling.enabled, registerCount(m_statics) };
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
@@ -146,7 +148,7 @@ namespace {
         m_source = std::make_unique<BlockSource>(std::move(blocks), functional);
     }
 
-    std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now)
+    std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, bool replacing)
     {
         std::uint64_t linear = m_nextBlock++;
         std::vector<WarpTrace> traces;
@@ -163,7 +165,7 @@ namespace {
         for (const WarpTrace& trace : traces)
             longestWarp = std::max<std::uint64_t>(longestWarp, trace.ops.size());
         m_fewestBlockCycles = std::min(m_fewestBlockCycles, longestWarp);
-        m_sms[sm].addBlock(linear, std::move(traces), now, m_age);
+        m_sms[sm].addBlock(linear, std::move(traces), now, m_age, replacing);
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
             if (!m_windowed)
@@ -206,7 +208,7 @@ namespace {
         if (m_steadyState && m_nextBlock < m_plan.blockCount)
             watchForSteadyState(block);
         if (!m_dispatchStopped && m_nextBlock < m_plan.blockCount)
-            return dispatch(sm, block.finishCycle);
+            return dispatch(sm, block.finishCycle, true);
         return std::nullopt;
     }
 
@@ -316,7 +318,9 @@ namespace {
         m_hierarchy.deferBelowL1(m_context.attributeTraffic);
         if (auto error = dispatchFirstWave())
             return error;
-        const std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
+        std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
+        if (m_options.maxWindowCycles != 0)
+            window = std::min(window, m_options.maxWindowCycles);
         const unsigned stepping = window >= kLongWindowCycles ? longWindowThreads : threads;
         SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
         return stepper.run(

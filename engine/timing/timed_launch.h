@@ -40,6 +40,9 @@ struct TimingOptions {
     /// is the same for every count (block_source.h): with two or more, the blocks run functionally ahead of the
     /// timing model.
     unsigned threads = 0;
+    /// Caps the windows the SMs step in (0: windowCycles' own length). Where the profile's block_replacement_cycles
+    /// covers the window no result depends on its length, which is how the tests show it.
+    std::uint64_t maxWindowCycles = 0;
     /// analyzeModuleFlat of the request's module, kept by a caller that launches it many times (TimedExecutor);
     /// null: analyzed for this launch.
     const std::vector<StaticInstruction>* statics = nullptr;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <tuple>
 #include <vector>
 
 using namespace engine::timing;
@@ -143,7 +144,7 @@ TEST(WindowedMemory, AnL2PassSharedByThreadsSettlesAsACycleOrderedRunWould)
         return (seed >> 33) % bound;
     };
     std::vector<std::vector<Access>> windows;
-    for (std::uint64_t start : { 1000u, 5000u, 5000u + 16u }) {
+    for (const std::uint64_t start : { std::uint64_t { 1000 }, std::uint64_t { 5000 }, 5000 + w }) {
         std::vector<Access> accesses;
         for (int i = 0; i < 600; ++i) {
             const auto sectors = static_cast<std::uint8_t>(1 + next(15));
@@ -187,13 +188,28 @@ TEST(WindowedMemory, TheWindowIsShorterThanEveryLatencyPastTheL1)
     EXPECT_EQ(windowCycles(g80, kLongBlocks), static_cast<std::uint64_t>(g80.timing.dramLatencyCycles));
 }
 
-TEST(WindowedMemory, ABlockStartsAtMostAThirtySecondOfItsShortestRunLate)
+TEST(WindowedMemory, WithoutAReplacementTimeABlockStartsAtMostAThirtySecondOfItsShortestRunLate)
 {
-    const auto& h100 = testing_fixtures::builtinProfile("h100");
-    EXPECT_EQ(windowCycles(h100, 0), kMinWindowCycles); // short blocks: the shortest window
-    EXPECT_EQ(windowCycles(h100, 32 * kMinWindowCycles + 31), kMinWindowCycles);
+    engine::DeviceProfile unmeasured = testing_fixtures::builtinProfile("h100");
+    unmeasured.timing.blockReplacementCycles = 0;
+    EXPECT_EQ(windowCycles(unmeasured, 0), kMinWindowCycles); // short blocks: the shortest window
+    EXPECT_EQ(windowCycles(unmeasured, 32 * kMinWindowCycles + 31), kMinWindowCycles);
     // muld's blocks at 1024: 3 823 instructions in each warp, so no block can end in fewer cycles; 119 = 3 823 / 32.
-    EXPECT_EQ(windowCycles(h100, 3823), 119u);
+    EXPECT_EQ(windowCycles(unmeasured, 3823), 119u);
+}
+
+TEST(WindowedMemory, TheReplacementTimeLetsEveryLaunchStepInWindowsOfTheL2Latency)
+{
+    // The H100 starts a block 354 cycles after the one whose slot it takes retired (docs/block_replacement_h100.md),
+    // longer than an L2 hit (276): so no block can start within the window of its predecessor's retirement.
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    EXPECT_EQ(h100.timing.blockReplacementCycles, 354);
+    EXPECT_EQ(windowCycles(h100, 0), 276u);
+    EXPECT_EQ(windowCycles(h100, 3823), 276u);
+    engine::DeviceProfile quick = h100; // a replacement time shorter than the L2 latency bounds the window
+    quick.timing.blockReplacementCycles = 100;
+    EXPECT_EQ(windowCycles(quick, 0), 100u);
+    EXPECT_EQ(windowCycles(quick, 3823), 119u); // ... unless the blocks are long enough for the 1/32 rule
 }
 
 TEST(WindowWorkers, EveryJobOfEveryBatchRunsOnce)
@@ -212,6 +228,46 @@ TEST(WindowWorkers, EveryJobOfEveryBatchRunsOnce)
     }
 }
 
+namespace {
+
+/// A launch's intervals in (SM, warp, start) order: the windows' ends cut the order the SMs drain them in.
+std::vector<engine::WarpInterval> bySmAndWarp(std::vector<engine::WarpInterval> intervals)
+{
+    std::stable_sort(intervals.begin(), intervals.end(), [](const auto& a, const auto& b) {
+        return std::tuple(a.sm.value, a.warp.value, a.startCycle) < std::tuple(b.sm.value, b.warp.value, b.startCycle);
+    });
+    return intervals;
+}
+
+/// Every run's counters and cycles are the first's, and so are its intervals (in the recorded order when
+/// `sameOrder`, else in (SM, warp, start) order).
+void expectSameLaunches(const std::vector<engine::timing::TimedLaunch>& runs, bool sameOrder)
+{
+    const auto& one = runs.front();
+    ASSERT_FALSE(one.intervals.empty());
+    const auto ordered = [sameOrder](const auto& intervals) { return sameOrder ? intervals : bySmAndWarp(intervals); };
+    const auto oneIntervals = ordered(one.intervals);
+    for (const auto& other : runs) {
+        EXPECT_EQ(other.cycles, one.cycles);
+        EXPECT_EQ(other.dramBytesRead, one.dramBytesRead);
+        EXPECT_EQ(other.dramBytesWritten, one.dramBytesWritten);
+        EXPECT_EQ(other.caches.l1HitSectors, one.caches.l1HitSectors);
+        EXPECT_EQ(other.caches.l2HitSectors, one.caches.l2HitSectors);
+        EXPECT_EQ(other.caches.l2MissSectors, one.caches.l2MissSectors);
+        EXPECT_EQ(other.achievedOccupancy, one.achievedOccupancy);
+        const auto otherIntervals = ordered(other.intervals);
+        ASSERT_EQ(otherIntervals.size(), oneIntervals.size());
+        for (std::size_t i = 0; i < oneIntervals.size(); ++i) {
+            EXPECT_EQ(otherIntervals[i].startCycle, oneIntervals[i].startCycle);
+            EXPECT_EQ(otherIntervals[i].endCycle, oneIntervals[i].endCycle);
+            EXPECT_EQ(otherIntervals[i].state, oneIntervals[i].state);
+            EXPECT_EQ(otherIntervals[i].block.value, oneIntervals[i].block.value);
+        }
+    }
+}
+
+} // namespace
+
 TEST(WindowedLaunch, EveryThreadCountGivesTheSameLaunch)
 {
     // A copy of 512 blocks on the H100 (four waves: blocks retire and start during windows) and its state
@@ -224,22 +280,21 @@ TEST(WindowedLaunch, EveryThreadCountGivesTheSameLaunch)
         options.recordSms = { 0, 77 };
         runs.push_back(timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 17, (1u << 17) + 32, 1, options));
     }
-    const auto& one = runs.front();
-    ASSERT_FALSE(one.intervals.empty());
-    for (const auto& other : runs) {
-        EXPECT_EQ(other.cycles, one.cycles);
-        EXPECT_EQ(other.dramBytesRead, one.dramBytesRead);
-        EXPECT_EQ(other.dramBytesWritten, one.dramBytesWritten);
-        EXPECT_EQ(other.caches.l1HitSectors, one.caches.l1HitSectors);
-        EXPECT_EQ(other.caches.l2HitSectors, one.caches.l2HitSectors);
-        EXPECT_EQ(other.caches.l2MissSectors, one.caches.l2MissSectors);
-        EXPECT_EQ(other.achievedOccupancy, one.achievedOccupancy);
-        ASSERT_EQ(other.intervals.size(), one.intervals.size());
-        for (std::size_t i = 0; i < one.intervals.size(); ++i) {
-            EXPECT_EQ(other.intervals[i].startCycle, one.intervals[i].startCycle);
-            EXPECT_EQ(other.intervals[i].endCycle, one.intervals[i].endCycle);
-            EXPECT_EQ(other.intervals[i].state, one.intervals[i].state);
-            EXPECT_EQ(other.intervals[i].block.value, one.intervals[i].block.value);
-        }
+    expectSameLaunches(runs, true);
+}
+
+TEST(WindowedLaunch, WindowsNoLongerThanTheReplacementTimeGiveTheSameLaunch)
+{
+    // The same copy stepped in windows of 16, 100 and 276 cycles (the H100's own): every block replacing a retired
+    // one starts past the window it retired in, so nothing the windows' length could move does move.
+    const auto m = simt_testing::corpus("offset_copy");
+    std::vector<engine::timing::TimedLaunch> runs;
+    for (const std::uint64_t window : { 0u, 16u, 100u }) {
+        engine::timing::TimingOptions options;
+        options.threads = window == 100 ? 3 : 1;
+        options.maxWindowCycles = window;
+        options.recordSms = { 0, 77 };
+        runs.push_back(timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 17, (1u << 17) + 32, 1, options));
     }
+    expectSameLaunches(runs, false);
 }
