@@ -36,11 +36,6 @@ void SmModel::allocateSlots()
         m_policies.push_back(makeWarpScheduler(m_ctx.policy));
 }
 
-bool SmModel::hasFreeBlockSlot() const
-{
-    return std::any_of(m_blocks.begin(), m_blocks.end(), [](const Block& b) { return !b.used; });
-}
-
 void SmModel::accumulate(std::uint64_t now)
 {
     if (now <= m_lastAccumulate)
@@ -54,17 +49,40 @@ void SmModel::accumulate(std::uint64_t now)
 void SmModel::addBlock(
     std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age, bool replacing)
 {
-    if (m_warps.empty())
-        allocateSlots();
-    accumulate(now);
-    const auto it = std::find_if(m_blocks.begin(), m_blocks.end(), [](const Block& b) { return !b.used; });
-    const auto b = static_cast<std::uint32_t>(it - m_blocks.begin());
+    queueBlock(linear, std::move(traces), now, age, replacing);
+    startQueuedBlocks();
+}
+
+void SmModel::queueBlock(
+    std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age, bool replacing)
+{
     // An SM starts one block per block_launch_cycles (profile `timing`); the block holds its slot meanwhile. A block
     // taking a retired one's slot starts block_replacement_cycles after the retirement at the earliest (measured on
     // the H100: docs/block_replacement_h100.md).
     const std::uint64_t start = std::max(now + (replacing ? m_ctx.blockReplacementCycles : 0), m_blockLaunchFree);
     m_blockLaunchFree = start + m_ctx.blockLaunchCycles;
-    *it = Block { true, linear, std::move(traces), m_ctx.warpsPerBlock, 0, start, {}, {} };
+    m_queued.push_back(QueuedBlock { linear, std::move(traces), now, start, age });
+    age += m_ctx.warpsPerBlock;
+}
+
+void SmModel::startQueuedBlocks()
+{
+    for (QueuedBlock& queued : m_queued)
+        startBlock(queued);
+    m_queued.clear();
+}
+
+void SmModel::startBlock(QueuedBlock& queued)
+{
+    if (m_warps.empty())
+        allocateSlots();
+    const std::uint64_t now = queued.now;
+    const std::uint64_t start = queued.start;
+    std::uint64_t age = queued.age;
+    accumulate(now);
+    const auto it = std::find_if(m_blocks.begin(), m_blocks.end(), [](const Block& b) { return !b.used; });
+    const auto b = static_cast<std::uint32_t>(it - m_blocks.begin());
+    *it = Block { true, queued.linear, std::move(queued.traces), m_ctx.warpsPerBlock, 0, start, {}, {} };
     updateScanLength();
     expectPhases(*it);
     for (std::uint32_t i = 0; i < m_ctx.warpsPerBlock; ++i) {
@@ -353,7 +371,8 @@ void SmModel::retireBlock(Block& block)
 
 std::uint64_t SmModel::nextWake() const
 {
-    return *std::min_element(m_schedulerWake.begin(), m_schedulerWake.end());
+    const std::uint64_t wake = *std::min_element(m_schedulerWake.begin(), m_schedulerWake.end());
+    return m_queued.empty() ? wake : std::min(wake, m_queued.front().start);
 }
 
 void SmModel::settleWarp(const PendingResult& pending, std::uint64_t cycle)

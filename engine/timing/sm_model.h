@@ -55,11 +55,17 @@ class SmModel {
 public:
     SmModel(std::uint32_t id, const SmContext& context);
 
-    bool hasFreeBlockSlot() const;
     /// Makes block `linear` resident at `now` with the traces of its warps (from the functional run); `replacing`:
     /// it takes the slot of a block that retired at `now` (and starts block_replacement_cycles later).
     void addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age,
         bool replacing = false);
+    /// addBlock in two halves, for windowed stepping: the launch's thread decides when the block starts (and the
+    /// ages of its warps), and the SM's own thread makes it resident before its next step (startQueuedBlocks), so
+    /// that the SM's warps, scoreboards and slots stay in that thread's caches. Nothing else happens to the SM in
+    /// between, so the result is addBlock's.
+    void queueBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age,
+        bool replacing = false);
+    void startQueuedBlocks();
     /// Issues what the schedulers can at cycle `now`; returns the next cycle something may happen (kNever:
     /// nothing resident can progress).
     std::uint64_t step(std::uint64_t now);
@@ -134,6 +140,14 @@ private:
     std::size_t wakeIndex(std::uint32_t slot) const { return (slot % m_ctx.schedulers) * m_perScheduler + slot / m_ctx.schedulers; }
     void syncWake(const Warp& w, std::uint32_t slot);
     void updateScanLength();
+    struct QueuedBlock {
+        std::uint64_t linear = 0;
+        std::vector<WarpTrace> traces;
+        std::uint64_t now = 0;
+        std::uint64_t start = 0;
+        std::uint64_t age = 0; ///< its first warp's
+    };
+    void startBlock(QueuedBlock& queued);
     std::uint64_t wakeCycle(std::size_t index, std::uint32_t scheduler) const;
     void setLsuFree(std::uint64_t cycle);
     void refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now);
@@ -182,6 +196,7 @@ private:
     std::uint64_t m_lsuFree = 0;
     std::uint64_t m_blockLaunchFree = 0;
     std::vector<FinishedBlock> m_finished;
+    std::vector<QueuedBlock> m_queued; ///< queueBlock's, in order (their starts ascend)
     std::vector<PendingResult> m_pending; ///< this window's tickets
     std::vector<WarpInterval> m_emitted; ///< recorded intervals not yet drained
     std::uint64_t m_issued = 0;

@@ -66,6 +66,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             [&](std::size_t i) {
                 const std::uint32_t sm = m_due[i];
                 std::uint64_t next = nextEvent[sm];
+                m_sms[sm].startQueuedBlocks();
                 while (next < end)
                     next = m_sms[sm].step(next);
             },

@@ -165,7 +165,10 @@ namespace {
         for (const WarpTrace& trace : traces)
             longestWarp = std::max<std::uint64_t>(longestWarp, trace.ops.size());
         m_fewestBlockCycles = std::min(m_fewestBlockCycles, longestWarp);
-        m_sms[sm].addBlock(linear, std::move(traces), now, m_age, replacing);
+        if (m_windowed) // made resident on the SM's own thread before its next step
+            m_sms[sm].queueBlock(linear, std::move(traces), now, m_age, replacing);
+        else
+            m_sms[sm].addBlock(linear, std::move(traces), now, m_age, replacing);
         if (now < m_nextEvent[sm]) {
             m_nextEvent[sm] = now;
             if (!m_windowed)
