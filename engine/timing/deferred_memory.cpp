@@ -40,10 +40,16 @@ std::uint64_t MemoryHierarchy::ticketFor(WindowRequests& window, const WindowReq
     return kTicketBase + (window.completions.size() - 1);
 }
 
+WindowRequests::Request MemoryHierarchy::deferred(
+    std::uint64_t now, const MemTxn& t, std::uint8_t sectors, WindowRequests::Kind kind) const
+{
+    const auto set = m_l2.enabled() ? static_cast<std::uint32_t>(m_l2.setIndex(t.address)) : 0u;
+    return WindowRequests::Request { now, &t, sectors, kind, WindowRequests::kNone, 0, set };
+}
+
 std::uint64_t MemoryHierarchy::loadDeferred(
     std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1)
 {
-    using Request = WindowRequests::Request;
     WindowRequests& window = m_windows[sm];
     WindowRequests::Completion result { now + 1, static_cast<std::uint32_t>(window.deps.size()), 0 };
     auto dependOn = [&](std::uint32_t request) {
@@ -52,11 +58,11 @@ std::uint64_t MemoryHierarchy::loadDeferred(
     };
     for (const MemTxn& t : txns) {
         if (!m_l2.enabled()) {
-            dependOn(window.add(Request { now, &t, t.sectors, WindowRequests::Kind::DramRead }));
+            dependOn(window.add(deferred(now, t, t.sectors, WindowRequests::Kind::DramRead)));
             continue;
         }
         if (!viaL1 || !loadingL1(sm).enabled()) {
-            dependOn(window.add(Request { now, &t, t.sectors, WindowRequests::Kind::L2Read }));
+            dependOn(window.add(deferred(now, t, t.sectors, WindowRequests::Kind::L2Read)));
             continue;
         }
         L1Cache& l1 = m_l1[sm];
@@ -77,7 +83,7 @@ std::uint64_t MemoryHierarchy::loadDeferred(
         }
         if (missing == 0)
             continue;
-        const std::uint32_t request = window.add(Request { now, &t, access.fill, WindowRequests::Kind::L2Read });
+        const std::uint32_t request = window.add(deferred(now, t, access.fill, WindowRequests::Kind::L2Read));
         const std::uint64_t earlier = l1.markFillUnsettled(m_unsettledFillMark, now);
         if (line == nullptr) {
             window.lines.push_back(WindowRequests::PendingLine { t.address, earlier, WindowRequests::kNone });
@@ -96,7 +102,7 @@ void MemoryHierarchy::storeDeferred(std::uint32_t sm, std::span<const MemTxn> tx
     for (const MemTxn& t : txns) {
         if (m_l2.enabled() && m_l1[sm].enabled())
             m_l1[sm].store(t.address, t.sectors);
-        window.add(WindowRequests::Request { now, &t, t.sectors, WindowRequests::Kind::Store });
+        window.add(deferred(now, t, t.sectors, WindowRequests::Kind::Store));
     }
 }
 
@@ -107,7 +113,7 @@ std::uint64_t MemoryHierarchy::atomicDeferred(
     WindowRequests::Completion result { now + 1, static_cast<std::uint32_t>(window.deps.size()), 0 };
     const auto kind = compareAndSwap ? WindowRequests::Kind::AtomicCas : WindowRequests::Kind::Atomic;
     for (const MemTxn& t : txns) {
-        window.deps.push_back(window.add(WindowRequests::Request { now, &t, t.sectors, kind }));
+        window.deps.push_back(window.add(deferred(now, t, t.sectors, kind)));
         ++result.depCount;
     }
     return ticketFor(window, result);
@@ -156,12 +162,16 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers)
     for (std::uint64_t c = 0; c < width; ++c)
         m_cycleStarts[c + 1] += m_cycleStarts[c];
     m_applyOrder.resize(m_cycleStarts[width]);
+    m_applySets.resize(m_applyOrder.size());
     for (const std::uint32_t sm : busy) {
         WindowRequests& window = m_windows[sm];
         for (std::uint32_t i = 0; i < window.requests.size(); ++i) {
             const std::uint64_t cycle = window.requests[i].cycle;
-            if (cycle >= m_windowStart && cycle < m_windowEnd)
-                m_applyOrder[m_cycleStarts[cycle - m_windowStart]++] = WindowRequests::Ref { sm, i };
+            if (cycle >= m_windowStart && cycle < m_windowEnd) {
+                const std::uint64_t k = m_cycleStarts[cycle - m_windowStart]++;
+                m_applyOrder[k] = WindowRequests::Ref { sm, i };
+                m_applySets[k] = window.requests[i].l2Set;
+            }
         }
     }
     // Enough requests to share out: each thread takes a range of the L2's sets (l2_pass.cpp).

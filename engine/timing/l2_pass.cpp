@@ -104,11 +104,8 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
     const std::uint64_t sets = m_l2.sets();
     for (l2pass::Share& share : m_passShares) // share p owns sets [sets × p / shares, sets × (p + 1) / shares)
         share.requests.clear();
-    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
-        const WindowRequests::Ref ref = m_applyOrder[k];
-        const std::uint64_t set = m_l2.setIndex(m_windows[ref.sm].requests[ref.index].txn->address);
-        m_passShares[static_cast<std::size_t>(set * shares / sets)].requests.push_back(k);
-    }
+    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k)
+        m_passShares[static_cast<std::size_t>(m_applySets[k] * shares / sets)].requests.push_back(k);
     m_passRecords.resize(m_applyOrder.size());
     workers.run(shares, [this](std::size_t p) { passShare(m_passShares[p]); });
     // DRAM's queue in the window's order, on this thread.

@@ -35,6 +35,9 @@ struct WindowRequests {
         Kind kind = Kind::L2Read;
         std::uint32_t nextOfLine = kNone; ///< the line's previous fill request this window (L1 fills)
         std::uint32_t owner = 0; ///< the SM's block slot whose warp sent it (sampling charges the block)
+        /// The L2 set of txn's line (0 without an L2), found on the SM's thread while the transaction is in its
+        /// caches: the shared L2 pass deals requests out by set (l2_pass.cpp).
+        std::uint32_t l2Set = 0;
     };
     /// A load's or atomic's result: the latest of `known` and the arrivals of its requests (deps).
     struct Completion {
