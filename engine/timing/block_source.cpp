@@ -35,13 +35,16 @@ std::uint64_t BlockSource::traceBytesLeft() const
 
 std::vector<WarpTrace> BlockSource::takeRecycled()
 {
-    std::vector<WarpTrace> recycled;
-    {
+    if (m_stash.empty()) { // up to kHandOver at once: one lock for many blocks
         const std::scoped_lock lock(m_mutex);
-        if (!m_pool.empty()) {
-            recycled = std::move(m_pool.back());
-            m_pool.pop_back();
-        }
+        const std::size_t count = std::min(m_pool.size(), kHandOver);
+        std::move(m_pool.end() - static_cast<std::ptrdiff_t>(count), m_pool.end(), std::back_inserter(m_stash));
+        m_pool.resize(m_pool.size() - count);
+    }
+    std::vector<WarpTrace> recycled;
+    if (!m_stash.empty()) {
+        recycled = std::move(m_stash.back());
+        m_stash.pop_back();
     }
     m_heldTraceBytes -= traceBytes(recycled);
     return recycled;
@@ -186,25 +189,41 @@ ExecutedBlock BlockSource::next()
     ExecutedBlock block;
     if (!m_worker.joinable()) {
         block = runBlock(m_nextInline++);
-    } else {
+        m_heldTraceBytes += traceBytes(block.traces);
+        return block;
+    }
+    if (m_taken.empty()) {
+        // Every block queued, up to kHandOver, under one lock (the worker takes the same lock for each batch), and
+        // the traces given back since the last time go to the pool.
         std::unique_lock lock(m_mutex);
         m_changed.wait(lock, [this] { return !m_queue.empty(); });
-        block = std::move(m_queue.front());
-        m_queue.pop_front();
+        std::move(m_returned.begin(), m_returned.end(), std::back_inserter(m_pool));
+        m_returned.clear();
+        const bool full = m_queue.size() + m_refill > m_capacity;
+        const std::size_t count = std::min(m_queue.size(), kHandOver);
+        for (std::size_t i = 0; i < count; ++i) {
+            m_heldTraceBytes += traceBytes(m_queue.front().traces);
+            m_taken.push_back(std::move(m_queue.front()));
+            m_queue.pop_front();
+        }
         // The worker waits for room for a whole batch (one block when ahead): wake it when there is, not for
         // every block taken.
-        const bool room = m_queue.size() + m_refill == m_capacity;
+        const bool room = full && m_queue.size() + m_refill <= m_capacity;
         lock.unlock();
         if (room)
             m_changed.notify_all();
     }
-    m_heldTraceBytes += traceBytes(block.traces);
+    block = std::move(m_taken.front());
+    m_taken.pop_front();
     return block;
 }
 
 void BlockSource::recycle(std::vector<WarpTrace> traces)
 {
-    const std::scoped_lock lock(m_mutex);
+    if (m_worker.joinable()) { // to the pool with the next blocks taken (next)
+        m_returned.push_back(std::move(traces));
+        return;
+    }
     m_pool.push_back(std::move(traces));
 }
 

@@ -73,6 +73,8 @@ public:
     /// how large a block's traces are.
     static constexpr std::uint64_t kAheadBytes = std::uint64_t { 256 } << 20;
     static constexpr std::size_t kMaxQueued = 2048;
+    /// Blocks next() takes from the queue under one lock, and traces takeRecycled() takes from the pool.
+    static constexpr std::size_t kHandOver = 64;
 
     enum class Mode : std::uint8_t { Inline, Ahead, Batches };
 
@@ -138,6 +140,11 @@ private:
     std::condition_variable_any m_changed;
     std::deque<ExecutedBlock> m_queue; ///< run, not yet taken (ahead)
     std::vector<std::vector<WarpTrace>> m_pool; ///< traces of retired blocks, for reuse
+    // Without the lock: blocks next() took from the queue and traces recycle() was given, on the caller's thread;
+    // traces takeRecycled took from the pool, on the thread that runs the blocks.
+    std::deque<ExecutedBlock> m_taken;
+    std::vector<std::vector<WarpTrace>> m_returned;
+    std::vector<std::vector<WarpTrace>> m_stash;
     /// Host bytes of the traces outside the recorder and the queue: resident blocks' and the pool's.
     std::atomic<std::uint64_t> m_heldTraceBytes {0};
     std::jthread m_worker;
