@@ -191,11 +191,8 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers)
     for (std::size_t k = 0; k < m_applyOrder.size(); ++k) {
         if (k + kTxnAhead < m_applyOrder.size())
             __builtin_prefetch(requestAt(k + kTxnAhead).txn);
-        if (k + kSetAhead < m_applyOrder.size()) {
-            const WindowRequests::Request& later = requestAt(k + kSetAhead);
-            if (later.kind != WindowRequests::Kind::DramRead)
-                m_l2.prefetch(later.txn->address);
-        }
+        if (k + kSetAhead < m_applyOrder.size())
+            m_l2.prefetchSet(m_applySets[k + kSetAhead]); // nothing without an L2
         const WindowRequests::Ref ref = m_applyOrder[k];
         WindowRequests& window = m_windows[ref.sm];
         const WindowRequests::Request& request = window.requests[ref.index];

@@ -70,6 +70,8 @@ public:
     std::uint16_t launch() const { return m_launch; }
     double fill() const { return m_tags.fill(); }
     void prefetch(std::uint64_t lineAddress) const { m_tags.prefetch(lineAddress); }
+    void prefetchSet(std::uint64_t set) const { m_tags.prefetchSet(set); } ///< the same, by setIndex
+
 
 private:
     CacheLine& lineFor(std::uint64_t lineAddress, L2Outcome& out, Pass& pass);

@@ -13,7 +13,18 @@ void MemoryHierarchy::passShare(l2pass::Share& share)
     share.counters = CacheCounters {};
     // Lines filled this window read as still filling until the DRAM pass gives them their arrival.
     const auto unsettled = static_cast<std::uint32_t>(m_unsettledFillMark);
-    for (const std::uint32_t k : share.requests) {
+    // As the one-thread pass (deferred_memory.cpp): the transaction 16 requests ahead, the L2 set 8 ahead.
+    constexpr std::size_t kTxnAhead = 16;
+    constexpr std::size_t kSetAhead = 8;
+    const std::vector<std::uint32_t>& mine = share.requests;
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+        if (i + kTxnAhead < mine.size()) {
+            const WindowRequests::Ref later = m_applyOrder[mine[i + kTxnAhead]];
+            __builtin_prefetch(m_windows[later.sm].requests[later.index].txn);
+        }
+        if (i + kSetAhead < mine.size())
+            m_l2.prefetchSet(m_applySets[mine[i + kSetAhead]]);
+        const std::uint32_t k = mine[i];
         const WindowRequests::Ref ref = m_applyOrder[k];
         const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
         const MemTxn& t = *request.txn;

@@ -118,6 +118,12 @@ void SectorCache::prefetch(std::uint64_t lineAddress) const
     m_store.prefetch(setOf(lineAddress / m_lineBytes));
 }
 
+void SectorCache::prefetchSet(std::uint64_t set) const
+{
+    if (m_sets != 0)
+        m_store.prefetch(set);
+}
+
 void SectorCache::invalidateAll()
 {
     m_store.newGeneration();

@@ -60,6 +60,7 @@ public:
     /// A hint that `lineAddress` will be looked up soon: asks the host to bring its set's tags into its caches.
     /// Changes nothing the model sees.
     void prefetch(std::uint64_t lineAddress) const;
+    void prefetchSet(std::uint64_t set) const; ///< the same for set `set` (setIndex)
     /// Drops every line (a kernel launch invalidates the L1s).
     void invalidateAll();
 
