@@ -71,9 +71,6 @@ private:
 /// late, and launches of long blocks step in long windows, with fewer of the waits that end each.
 std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlockCycles);
 inline constexpr std::uint64_t kMinWindowCycles = 16;
-/// Windows this long or longer hold enough work per SM that stepping them on more threads than the host has
-/// cores free still gains (timed_launch.cpp: a pipeline of two threads then steps the SMs on both).
-inline constexpr std::uint64_t kLongWindowCycles = 4 * kMinWindowCycles;
 inline constexpr std::uint64_t kBlockDelayShare = 32;
 
 } // namespace engine::timing

@@ -54,10 +54,10 @@ namespace {
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
         std::optional<Error> run(const std::stop_token& stop);
         /// The SMs window by window on `threads` threads (SmWindowStepper): every other launch.
-        /// `longWindowThreads` instead when the windows are at least kLongWindowCycles; `shareL2Pass` as
-        /// SmWindowStepper's.
+        /// `longBlockThreads` instead when the first wave's warps run at least kLongBlockInstructions; `shareL2Pass`
+        /// as SmWindowStepper's.
         std::optional<Error> runWindowed(
-            const std::stop_token& stop, unsigned threads, unsigned longWindowThreads, bool shareL2Pass);
+            const std::stop_token& stop, unsigned threads, unsigned longBlockThreads, bool shareL2Pass);
         /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
         bool usesAsync() const
         {
@@ -247,6 +247,10 @@ namespace {
 
     constexpr std::uint32_t kStopCheckEvents = 16;
 
+    /// Warps of this many instructions or more (the shortest block of the first wave's longest warp) hold enough
+    /// work per block that a pipeline of two threads steps the SMs on both (runTimedKernel, below).
+    constexpr std::uint64_t kLongBlockInstructions = 256;
+
     // A cooperative launch's blocks wait for each other (grid sync), so they cannot run one at a time at
     // dispatch: they run functionally together first, and the timing model then replays each block's
     // recorded instruction stream — the polling iterations of a grid barrier included, as the interleaved
@@ -314,7 +318,7 @@ namespace {
     }
 
     std::optional<Error> LaunchTimer::runWindowed(
-        const std::stop_token& outer, unsigned threads, unsigned longWindowThreads, bool shareL2Pass)
+        const std::stop_token& outer, unsigned threads, unsigned longBlockThreads, bool shareL2Pass)
     {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         m_windowed = true;
@@ -324,7 +328,7 @@ namespace {
         std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
         if (m_options.maxWindowCycles != 0)
             window = std::min(window, m_options.maxWindowCycles);
-        const unsigned stepping = window >= kLongWindowCycles ? longWindowThreads : threads;
+        const unsigned stepping = m_fewestBlockCycles >= kLongBlockInstructions ? longBlockThreads : threads;
         SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
         return stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
@@ -470,10 +474,11 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // The SMs step window by window (same results for any count) on every thread, as batches run on every thread:
     // each set sleeps while the other works (the SMs wait for blocks, the batches for room in the queue). A worker
     // running blocks ahead one by one keeps its thread.
-    // A pipeline of two threads steps the SMs on both when the windows are long, the blocks' thread taking what
-    // they leave: on two cores of the device machine, muld 1 024 (119-cycle windows) took 38.4 s so and 44.5 s
-    // with the SMs on one thread, against 74.7 s on one thread; the 16 M copy (16-cycle windows, which the
-    // threads' meeting at every window end dominates) 2.56 s so, 1.66 s with the SMs on one, 3.49 s on one.
+    // A pipeline of two threads steps the SMs on both when the blocks are long (kLongBlockInstructions), the blocks'
+    // thread taking what they leave. Two cores of the device machine, alternated three times: muld 1 024 × 512 × 512
+    // (1 900-instruction warps) 7.41 / 6.84 / 6.27 s so, 11.11 / 10.80 / 8.96 s with the SMs on one thread; the
+    // 16 M copy (16-instruction warps: a block to retire and dispatch every few instructions, on the launch's
+    // thread) 2.31 / 2.36 / 2.74 s so, 2.08 / 2.07 / 2.32 s with the SMs on one (one thread: 2.9-4.0 s).
     const unsigned smThreads = functional == BlockSource::Mode::Ahead || pipeline ? std::max(1u, threads - 1) : threads;
     auto error = timer->usesAsync() ? timer->run(stop)
                                     : timer->runWindowed(stop, smThreads, pipeline ? threads : smThreads, !pipeline);
