@@ -97,7 +97,7 @@ namespace {
         std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
         std::vector<std::uint64_t> m_nextEvent;
         std::uint64_t m_nextBlock = 0;
-        /// Over the blocks dispatched so far, the fewest cycles one can take: its longest warp's instructions.
+        /// Over the first wave's blocks, the fewest cycles one can take: its longest warp's instructions.
         std::uint64_t m_fewestBlockCycles = ~std::uint64_t { 0 };
         std::uint64_t m_blocksFinished = 0; ///< for LaunchRequest::blockFinished
         std::uint64_t m_age = 0;
@@ -161,10 +161,12 @@ namespace {
             linear = block.linear;
             traces = std::move(block.traces);
         }
-        std::uint64_t longestWarp = 0;
-        for (const WarpTrace& trace : traces)
-            longestWarp = std::max<std::uint64_t>(longestWarp, trace.ops.size());
-        m_fewestBlockCycles = std::min(m_fewestBlockCycles, longestWarp);
+        if (!replacing) { // the first wave's blocks: what sets the windows (runWindowed)
+            std::uint64_t longestWarp = 0;
+            for (const WarpTrace& trace : traces)
+                longestWarp = std::max<std::uint64_t>(longestWarp, trace.ops.size());
+            m_fewestBlockCycles = std::min(m_fewestBlockCycles, longestWarp);
+        }
         if (m_windowed) // made resident on the SM's own thread before its next step
             m_sms[sm].queueBlock(linear, std::move(traces), now, m_age, replacing);
         else
