@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 namespace {
 
@@ -14,8 +15,10 @@ const std::map<std::string, std::string> kNoUserProfiles { { "XDG_CONFIG_HOME", 
 
 std::string offsetScenario()
 {
-    // A copy of the bundled scenario at n = 4096, so each point runs in milliseconds.
-    const auto path = std::filesystem::temp_directory_path() / "warpscope-sweep-offset.json";
+    // A copy of the bundled scenario at n = 4096, so each point runs in milliseconds; one file per test, as ctest runs
+    // the tests of this file side by side (a shared one was rewritten while another test's sweep read it).
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    const auto path = std::filesystem::temp_directory_path() / ("warpscope-sweep-offset-" + test + ".json");
     const auto bundled = std::filesystem::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios/offset_copy.json";
     std::ifstream in(bundled);
     auto json = nlohmann::json::parse(in);
