@@ -9,6 +9,13 @@ Scoreboard::Scoreboard(std::span<std::uint8_t> positions)
 {
 }
 
+void Scoreboard::attach(std::span<std::uint8_t> positions)
+{
+    m_positions = positions.data();
+    m_count = 0;
+    m_nextOrder = 1;
+}
+
 void Scoreboard::clear()
 {
     for (std::uint32_t i = 0; i < m_count; ++i)

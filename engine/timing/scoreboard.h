@@ -35,6 +35,9 @@ public:
     /// A scoreboard whose entry positions are `positions`, one zero byte per register number (the SM keeps its
     /// warps' positions in one block).
     explicit Scoreboard(std::span<std::uint8_t> positions);
+    /// Takes `positions` (zero bytes, one per register number) and starts with no entries: what constructing it on
+    /// them does, without writing the unused entries.
+    void attach(std::span<std::uint8_t> positions);
 
     /// No entries (a new warp in the slot).
     void clear();

@@ -20,9 +20,9 @@ void SmModel::allocateSlots()
     const std::size_t warps = std::size_t { m_ctx.blocksPerSm } * m_ctx.warpsPerBlock;
     m_warps.resize(warps);
     m_scoreboardPositions.assign(warps * m_ctx.registers, 0);
-    m_scoreboards.resize(warps);
+    m_scoreboards = std::make_unique_for_overwrite<Scoreboard[]>(warps);
     for (std::size_t w = 0; w < warps; ++w)
-        m_scoreboards[w] = Scoreboard(std::span(m_scoreboardPositions).subspan(w * m_ctx.registers, m_ctx.registers));
+        m_scoreboards[w].attach(std::span(m_scoreboardPositions).subspan(w * m_ctx.registers, m_ctx.registers));
     m_perScheduler = static_cast<std::uint32_t>((warps + m_ctx.schedulers - 1) / m_ctx.schedulers);
     m_wakeReadyAt.assign(std::size_t { m_perScheduler } * m_ctx.schedulers, kNever);
     m_wakeAge.assign(m_wakeReadyAt.size(), 0);

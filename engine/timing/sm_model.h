@@ -179,7 +179,9 @@ private:
     std::vector<Block> m_blocks;
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
     std::vector<std::uint8_t> m_scoreboardPositions; ///< every slot's scoreboard positions, SmContext::registers each
-    std::vector<Scoreboard> m_scoreboards; ///< per slot; apart from Warp so the schedulers' scans stay small
+    /// Per slot; apart from Warp so the schedulers' scans stay small. Default-initialized, not value-initialized as a
+    /// vector's would be: a scoreboard's 984 bytes of entries are read only up to its count.
+    std::unique_ptr<Scoreboard[]> m_scoreboards;
     std::uint32_t m_perScheduler = 1; ///< warp slots per scheduler (rounded up)
     /// Entries of each scheduler's arrays a scan reads: those of the block slots up to the highest one in use (the
     /// rest hold no warp). Blocks take the lowest free slot, so a launch of few blocks per SM scans few entries.

@@ -58,31 +58,44 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             if (nextEvent[sm] < end)
                 m_due.push_back(sm);
         }
-        m_memory.beginWindow(start, end, m_due);
+        ++m_phases.windows;
         // Each SM has a home thread (WindowWorkers): its state stays in one core's caches from window to window.
         const WindowWorkers::Home home = [this](std::size_t i) { return std::size_t { m_due[i] }; };
-        m_workers.run(
-            m_due.size(),
-            [&](std::size_t i) {
-                const std::uint32_t sm = m_due[i];
-                std::uint64_t next = nextEvent[sm];
-                m_sms[sm].startQueuedBlocks();
-                while (next < end)
-                    next = m_sms[sm].step(next);
-            },
-            home);
-        m_memory.applyWindow(m_shareL2Pass ? &m_workers : nullptr); // as if in (cycle, SM, issue) order, one thread
-        m_workers.run(
-            m_due.size(),
-            [&](std::size_t i) { // what is left is each SM's own
-                m_memory.settleSmWindow(m_due[i]);
-                m_sms[m_due[i]].settle(end);
-            },
-            home);
-        for (const std::uint32_t sm : m_due)
-            m_sms[sm].drainIntervals(m_intervals);
-        if (auto error = retireInOrder(retire))
-            return error;
+        {
+            const PhaseTimer timer(m_phases.stepping);
+            m_memory.beginWindow(start, end, m_due);
+            m_workers.run(
+                m_due.size(),
+                [&](std::size_t i) {
+                    const std::uint32_t sm = m_due[i];
+                    std::uint64_t next = nextEvent[sm];
+                    m_sms[sm].startQueuedBlocks();
+                    while (next < end)
+                        next = m_sms[sm].step(next);
+                },
+                home);
+        }
+        {
+            const PhaseTimer timer(m_phases.l2Pass);
+            m_memory.applyWindow(m_shareL2Pass ? &m_workers : nullptr); // as if in (cycle, SM, issue) order, one thread
+        }
+        {
+            const PhaseTimer timer(m_phases.settling);
+            m_workers.run(
+                m_due.size(),
+                [&](std::size_t i) { // what is left is each SM's own
+                    m_memory.settleSmWindow(m_due[i]);
+                    m_sms[m_due[i]].settle(end);
+                },
+                home);
+            for (const std::uint32_t sm : m_due)
+                m_sms[sm].drainIntervals(m_intervals);
+        }
+        {
+            const PhaseTimer timer(m_phases.retiring);
+            if (auto error = retireInOrder(retire))
+                return error;
+        }
         for (const std::uint32_t sm : m_due) {
             const std::uint64_t wake = m_sms[sm].nextWake();
             nextEvent[sm] = wake == kNever ? kNever : std::max(end, wake);

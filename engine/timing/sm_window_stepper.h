@@ -2,6 +2,7 @@
 
 #include "engine/common/error.h"
 #include "engine/device/device_profile.h"
+#include "engine/timing/host_phases.h"
 #include "engine/timing/interval_recorder.h"
 #include "engine/timing/memory_hierarchy.h"
 #include "engine/timing/sm_model.h"
@@ -47,6 +48,9 @@ public:
     std::optional<Error> run(std::vector<std::uint64_t>& nextEvent, const Retire& retire,
         const std::stop_token& stop, const std::function<Error()>& cancelled);
 
+    /// The wall seconds of each phase of the windows so far (HostPhases: stepping, the L2 pass, settling, retiring).
+    const HostPhases& phases() const { return m_phases; }
+
 private:
     std::optional<Error> retireInOrder(const Retire& retire);
 
@@ -58,6 +62,7 @@ private:
     bool m_shareL2Pass = true;
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
+    HostPhases m_phases;
 };
 
 /// W for a launch on `profile`: the shortest latency past the L1 — an L2 hit, or a DRAM access without an L2

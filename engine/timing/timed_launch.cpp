@@ -15,6 +15,7 @@
 #include "engine/timing/sm_window_stepper.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -48,7 +49,7 @@ namespace {
         /// first `batchedBlocks` of them (BlockSource::Inputs).
         LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
             const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy, BlockSource::Mode functional,
-            unsigned functionalThreads, std::uint64_t batchedBlocks);
+            unsigned functionalThreads, std::uint64_t batchedBlocks, std::chrono::steady_clock::time_point started);
 
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
@@ -68,6 +69,12 @@ namespace {
         TimedLaunch result(const OccupancyResult& occupancy);
 
     private:
+        /// Seconds since runTimedKernel began.
+        double sinceStart() const
+        {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
+        }
+
         std::optional<Error> dispatch(std::uint32_t sm, std::uint64_t now, bool replacing = false);
         std::optional<Error> dispatchFirstWave();
         std::optional<Error> retire(std::uint32_t sm);
@@ -109,11 +116,14 @@ namespace {
         bool m_windowed = false; ///< runWindowed keeps m_nextEvent itself (no m_events)
         std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
         std::unique_ptr<BlockSource> m_source; ///< runs the blocks functionally (after m_runner: stops first)
+        std::chrono::steady_clock::time_point m_started; ///< when runTimedKernel began
+        HostPhases m_phases;
     };
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
         simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy,
-        BlockSource::Mode functional, unsigned functionalThreads, std::uint64_t batchedBlocks)
+        BlockSource::Mode functional, unsigned functionalThreads, std::uint64_t batchedBlocks,
+        std::chrono::steady_clock::time_point started)
         : m_request(request)
         , m_plan(plan)
         , m_options(options)
@@ -146,6 +156,7 @@ namespace {
             SpeculativeSlot::Launch { &plan, &memory, request.profile, request.module, request.kernel },
             functionalThreads, batchedBlocks };
         m_source = std::make_unique<BlockSource>(std::move(blocks), functional);
+        m_started = started;
     }
 
     std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, bool replacing)
@@ -155,7 +166,12 @@ namespace {
         if (m_plan.interleaved()) { // the block already ran with the whole grid (runCooperative)
             traces = m_recorder.takeBlockTraces(linear);
         } else {
-            ExecutedBlock block = m_source->next();
+            ExecutedBlock block = [&] {
+                if (!replacing)
+                    return m_source->next();
+                const PhaseTimer timer(m_phases.blockWait);
+                return m_source->next();
+            }();
             if (block.error)
                 return std::move(block.error);
             linear = block.linear;
@@ -282,6 +298,8 @@ namespace {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         if (auto error = dispatchFirstWave())
             return error;
+        m_phases.beforeWindows = sinceStart();
+        const PhaseTimer timer(m_phases.stepping);
         std::uint32_t sinceStopCheck = 0;
         while (!m_events.empty()) {
             // The functional runs see the stop at their next instruction; the timing loop looks every
@@ -332,9 +350,17 @@ namespace {
             window = std::min(window, m_options.maxWindowCycles);
         const unsigned stepping = m_fewestBlockCycles >= kLongBlockInstructions ? longBlockThreads : threads;
         SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
-        return stepper.run(
+        m_phases.beforeWindows = sinceStart();
+        auto error = stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });
+        const HostPhases& windows = stepper.phases();
+        m_phases.stepping = windows.stepping;
+        m_phases.l2Pass = windows.l2Pass;
+        m_phases.settling = windows.settling;
+        m_phases.retiring = windows.retiring;
+        m_phases.windows = windows.windows;
+        return error;
     }
 
     SteadyWindowCounts LaunchTimer::steadyCounts() const
@@ -402,6 +428,7 @@ namespace {
         out.intervals = std::move(m_intervals.kept());
         out.intervalsDropped = m_intervals.dropped();
         out.blocksRunAgain = m_source->rerunBlocks();
+        out.hostPhases = m_phases;
         return out;
     }
 
@@ -415,6 +442,7 @@ unsigned resolveThreads(unsigned threads)
 Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
     const TimingOptions& options, std::stop_token stop)
 {
+    const auto started = std::chrono::steady_clock::now();
     if (!request.module || !request.profile)
         return Error { ErrorCode::InvalidArgument, "timed launch without a module or a device profile", {} };
     simt::ModuleImage ownImage;
@@ -468,7 +496,7 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     else if (separable && plan->blockCount > firstWave)
         functional = BlockSource::Mode::Ahead;
     auto timer = std::make_unique<LaunchTimer>(request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy,
-        functional, threads, pipeline ? firstWave : plan->blockCount);
+        functional, threads, pipeline ? firstWave : plan->blockCount, started);
     if (plan->interleaved()) {
         if (auto error = timer->runCooperative(memory, stop))
             return *error;
@@ -486,7 +514,11 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
                                     : timer->runWindowed(stop, smThreads, pipeline ? threads : smThreads, !pipeline);
     if (error)
         return *error;
-    return timer->result(*occupancy);
+    const auto windowsDone = std::chrono::steady_clock::now();
+    TimedLaunch out = timer->result(*occupancy);
+    timer.reset(); // its SMs, traces and functional workers go: part of the launch's time too
+    out.hostPhases.afterWindows = std::chrono::duration<double>(std::chrono::steady_clock::now() - windowsDone).count();
+    return out;
 }
 
 } // namespace engine::timing

@@ -3,6 +3,7 @@
 #include "engine/common/result.h"
 #include "engine/profiling/memory_counters.h"
 #include "engine/simt/launch.h"
+#include "engine/timing/host_phases.h"
 #include "engine/timing/memory_hierarchy.h"
 #include "engine/timing/static_instruction.h"
 #include "engine/timing/steady_state_detector.h"
@@ -85,6 +86,8 @@ struct TimedLaunch {
     /// of their batch wrote, or did not run to their end, and ran again the serial way (block_source.h). Differs
     /// with the thread count; nothing reports it but benchmarks.
     std::uint64_t blocksRunAgain = 0;
+    /// Not a result either: where the launch's wall time went on the host (host_phases.h).
+    HostPhases hostPhases;
 };
 
 /// Runs a kernel launch on the device model with timing: blocks are dispatched to SMs within the occupancy

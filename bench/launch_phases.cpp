@@ -1,0 +1,133 @@
+// Where one scenario's timed run spends its wall time on the host (issue 24): the whole run, the time outside its
+// launches (scenario loading, buffers made and filled, copies), and per launch the phases of the timing model
+// (engine/timing/host_phases.h) — before the first window, stepping, the L2 pass, settling, retiring with the wait
+// for blocks, and after the last window. Prints a table; results are the CLI's `run` for the same arguments.
+//
+//   launch_phases SCENARIO [--device ID] [--threads N] [--repeat N] [--set NAME=VALUE ...]
+#include "engine/device/device_catalog.h"
+#include "engine/host/prepared_scenario.h"
+#include "engine/host/scenario_runner.h"
+#include "engine/timing/timed_executor.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+/// Forwards to the timing model; keeps each launch's wall time and host phases.
+class PhaseExecutor final : public engine::KernelExecutor {
+public:
+    struct Launch {
+        std::string kernel;
+        double seconds = 0;
+        engine::timing::HostPhases phases;
+    };
+
+    explicit PhaseExecutor(engine::timing::TimingOptions options)
+        : m_inner(options)
+    {
+    }
+    engine::Result<engine::KernelOutcome> run(const engine::simt::LaunchRequest& request,
+        engine::simt::DeviceMemory& memory, std::stop_token stop) override
+    {
+        const auto start = Clock::now();
+        auto outcome = m_inner.run(request, memory, stop);
+        const double seconds = secondsSince(start);
+        const engine::timing::TimedLaunch* last = m_inner.last();
+        if (outcome && last != nullptr)
+            m_launches.push_back(Launch { request.module->functions[request.kernel].name, seconds, last->hostPhases });
+        return outcome;
+    }
+    void deviceWritten(std::uint64_t address, std::uint64_t bytes) override { m_inner.deviceWritten(address, bytes); }
+    const std::vector<Launch>& launches() const { return m_launches; }
+
+private:
+    engine::timing::TimedExecutor m_inner;
+    std::vector<Launch> m_launches;
+};
+
+struct Arguments {
+    std::string scenario;
+    std::string device;
+    unsigned threads = 0;
+    int repeat = 1;
+    engine::ParamValues overrides;
+};
+
+bool parse(int argc, char** argv, Arguments& out)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (a == "--device" && hasValue)
+            out.device = argv[++i];
+        else if (a == "--threads" && hasValue)
+            out.threads = static_cast<unsigned>(std::max(0, std::atoi(argv[++i])));
+        else if (a == "--repeat" && hasValue)
+            out.repeat = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--set" && hasValue) {
+            const std::string set = argv[++i];
+            const auto eq = set.find('=');
+            if (eq == std::string::npos)
+                return false;
+            out.overrides[set.substr(0, eq)] = std::strtoll(set.c_str() + eq + 1, nullptr, 10);
+        } else if (a.starts_with("-") || !out.scenario.empty())
+            return false;
+        else
+            out.scenario = a;
+    }
+    return !out.scenario.empty();
+}
+
+void printLaunch(const PhaseExecutor::Launch& l)
+{
+    const engine::timing::HostPhases& p = l.phases;
+    std::printf("  launch %-20s %7.3f s: before %.3f | step %.3f | L2 %.3f | settle %.3f | retire %.3f (wait %.3f) | "
+                "after %.3f | %llu windows\n",
+        l.kernel.c_str(), l.seconds, p.beforeWindows, p.stepping, p.l2Pass, p.settling, p.retiring, p.blockWait,
+        p.afterWindows, static_cast<unsigned long long>(p.windows));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    Arguments args;
+    if (!parse(argc, argv, args)) {
+        std::fprintf(stderr,
+            "usage: launch_phases SCENARIO [--device ID] [--threads N] [--repeat N] [--set NAME=VALUE ...]\n");
+        return 2;
+    }
+    const auto catalog = engine::DeviceCatalog::load({});
+    for (int r = 0; r < args.repeat; ++r) {
+        const auto start = Clock::now();
+        auto prepared = engine::prepareScenario(args.scenario, args.device, args.overrides, catalog.catalog);
+        if (!prepared) {
+            std::fprintf(stderr, "%s\n", prepared.error().toString().c_str());
+            return 2;
+        }
+        engine::timing::TimingOptions options;
+        options.threads = args.threads;
+        PhaseExecutor executor(options);
+        const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor);
+        const double total = secondsSince(start);
+        if (!report) {
+            std::fprintf(stderr, "%s\n", report.error().toString().c_str());
+            return 1;
+        }
+        double inLaunches = 0;
+        for (const auto& l : executor.launches())
+            inLaunches += l.seconds;
+        std::printf("run %d, %u thread(s): %.3f s, %.3f s outside launches\n", r + 1,
+            engine::timing::resolveThreads(args.threads), total, total - inLaunches);
+        for (const auto& l : executor.launches())
+            printLaunch(l);
+    }
+}

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+namespace engine::timing {
+
+/// Where a timed launch's wall time went on the host, phase by phase (seconds). Not a result: it differs from run
+/// to run and with the thread count, and nothing but benchmarks reads it (bench/launch_phases.cpp). Windowed
+/// launches fill every field; the one-thread event loop (kernels with asynchronous copies) only `beforeWindows`
+/// and `afterWindows`, with its whole loop in `stepping`.
+struct HostPhases {
+    double beforeWindows = 0; ///< plan, occupancy, the SMs built, the first wave dispatched (its blocks run)
+    double stepping = 0; ///< the SMs stepping through their windows, on every stepping thread
+    double l2Pass = 0; ///< the windows' requests through the L2, the atomic units and DRAM
+    double settling = 0; ///< tickets become cycles on the SMs; intervals handed to the recorder
+    double retiring = 0; ///< finished blocks retired and the next ones dispatched, `blockWait` included
+    double blockWait = 0; ///< of `retiring`: waiting for the functional run's next block
+    double afterWindows = 0; ///< the result gathered, then the SMs, traces and functional workers freed
+    std::uint64_t windows = 0;
+};
+
+/// Adds the seconds from its construction to its destruction to one HostPhases field.
+class PhaseTimer {
+public:
+    explicit PhaseTimer(double& into)
+        : m_into(into)
+        , m_start(std::chrono::steady_clock::now())
+    {
+    }
+    ~PhaseTimer() { m_into += std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count(); }
+    PhaseTimer(const PhaseTimer&) = delete;
+    PhaseTimer& operator=(const PhaseTimer&) = delete;
+
+private:
+    double& m_into;
+    std::chrono::steady_clock::time_point m_start;
+};
+
+} // namespace engine::timing
