@@ -1,7 +1,6 @@
 #include "engine/timing/block_source.h"
 
 #include "engine/simt/fault_report.h"
-#include "engine/timing/thread_priority.h"
 #include "engine/timing/trace_memory.h"
 
 #include <algorithm>
@@ -17,7 +16,11 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
             std::min(kMaxBatch, kBatchPerThread * m_in.threads), m_in.blockCount);
         for (std::size_t i = 0; i < slots; ++i)
             m_slots.push_back(std::make_unique<SpeculativeSlot>(m_in.launch));
-        m_workers = std::make_unique<WindowWorkers>(m_in.threads, true);
+        // At the priority of the threads stepping the SMs, which wait for these blocks: at a lower one (nice +10) the
+        // 16 M copy on 16 threads of the device machine waited 0.25-0.27 s of its 0.79-0.81 s launch for blocks, at
+        // the same 0.09-0.15 s of 0.69-0.71 s, and muld 1 024 took 4.74 s against 5.02 s (bench/README.md, eighth
+        // round).
+        m_workers = std::make_unique<WindowWorkers>(m_in.threads);
         m_capacity = 2 * slots;
         m_refill = slots;
         m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
@@ -102,8 +105,6 @@ void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
 void BlockSource::workBatches(const std::stop_token& stop)
 {
     const std::uint64_t batched = std::min(m_in.blockCount, m_in.batchedBlocks);
-    if (batched == m_in.blockCount)
-        lowerThreadPriority(); // the SMs' threads go first: they wait for nothing but these (thread_priority.h)
     std::uint64_t next = 0;
     while (next < batched) {
         const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), batched - next));

@@ -1,7 +1,6 @@
 #include "engine/timing/window_workers.h"
 
 #include "engine/common/host_cores.h"
-#include "engine/timing/thread_priority.h"
 
 #include <algorithm>
 #include <chrono>
@@ -53,7 +52,7 @@ namespace {
 
 } // namespace
 
-WindowWorkers::WindowWorkers(unsigned threads, bool background)
+WindowWorkers::WindowWorkers(unsigned threads)
     : m_count(std::max(1u, threads))
     , m_spin(spinFor(threads))
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
@@ -64,11 +63,7 @@ WindowWorkers::WindowWorkers(unsigned threads, bool background)
         m_claims[i].store(0, std::memory_order_relaxed);
     }
     for (std::size_t t = 1; t < m_count; ++t) {
-        m_threads.emplace_back([this, background, t] {
-            if (background)
-                lowerThreadPriority();
-            work(t);
-        });
+        m_threads.emplace_back([this, t] { work(t); });
     }
 }
 

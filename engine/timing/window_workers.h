@@ -26,9 +26,8 @@ public:
     /// Job i's home: its thread is home(i) modulo the thread count. Empty: job i's home is i.
     using Home = std::function<std::size_t(std::size_t)>;
 
-    /// `threads` in all, the caller's included (1: run() calls the jobs itself). `background`: the threads
-    /// started here run at a lower priority (thread_priority.h).
-    explicit WindowWorkers(unsigned threads, bool background = false);
+    /// `threads` in all, the caller's included (1: run() calls the jobs itself).
+    explicit WindowWorkers(unsigned threads);
     ~WindowWorkers();
     WindowWorkers(const WindowWorkers&) = delete;
     WindowWorkers& operator=(const WindowWorkers&) = delete;
