@@ -9,8 +9,8 @@
 #
 # `speed`: corpus_speed (bench/corpus_speed.cpp) of the parent and of this branch, carried as speed_base and
 # speed_new, alternated twice on one core: timed warp instructions per second of every corpus scenario.
-# `phases`: a build carried as `phases` that prints where a launch's wall time went (WARPSCOPE_PHASES=1; an
-# instrumented build, not kept in the repository) for the large launches on 16 threads and on two cores.
+# `phases`: bench/launch_phases (carried as `phases` by bench/carry_cli.sh) for the large launches on 16 and 8
+# threads and on two cores: where each launch's wall time went (engine/timing/host_phases.h).
 #
 # `single`: the parent and this branch on one thread, alternated three times, on a launch of four waves (muld
 # 1 024 x 512 x 512): whether one-thread speed fell.
@@ -74,13 +74,10 @@ want phases && for spec in "offset16M|$S/offset_copy.json --device h100 --set n=
     "muld512|$S/corpus/muld.json --device h100 --set ha=512 --set wa=512 --set wb=512" \
     "muld1024|$S/corpus/muld.json --device h100 --set ha=1024 --set wa=1024 --set wb=1024"; do
     name=${spec%%|*}; args=${spec#*|}
-    for how in "16|" "2|taskset -c 0,1" "1|taskset -c 0,1"; do
+    for how in "16|" "8|" "2|taskset -c 0,1"; do
         n=${how%%|*}; pin=${how#*|}
-        s=$(date +%s.%N)
         # shellcheck disable=SC2086
-        WARPSCOPE_PHASES=1 $pin $D/phases run $args --threads $n --json 2> "$OUT/phases_${name}_$n.txt" > /dev/null
-        echo "phases $name threads $n ${pin:+(two cores)} wall $(awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'):" \
-            $(tr '\n' ' ' < "$OUT/phases_${name}_$n.txt")
+        echo "phases $name threads $n ${pin:+(two cores)}:" $($pin $D/phases $args --threads $n | tr '\n' ' ')
     done
 done
 want single && for round in 1 2 3; do

@@ -143,13 +143,11 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers)
 {
     std::vector<std::uint32_t>& busy = m_busyWindows;
     busy.clear();
-    m_passShared = false;
     const std::uint64_t width = m_windowEnd - m_windowStart;
     m_cycleStarts.assign(width + 1, 0);
     for (const std::uint32_t sm : m_windowSms) {
         WindowRequests& window = m_windows[sm];
         window.arrivals.resize(window.requests.size());
-        window.order.assign(window.requests.size(), WindowRequests::kNone);
         if (window.requests.empty())
             continue;
         busy.push_back(sm);
@@ -173,7 +171,6 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers)
                 const std::uint64_t k = m_cycleStarts[cycle - m_windowStart]++;
                 m_applyOrder[k] = WindowRequests::Ref { sm, i };
                 m_applySets[k] = window.requests[i].l2Set;
-                window.order[i] = static_cast<std::uint32_t>(k);
             }
         }
     }
@@ -219,12 +216,6 @@ void MemoryHierarchy::settleSmWindow(std::uint32_t sm)
     WindowRequests& window = m_windows[sm];
     if (window.requests.empty())
         return;
-    if (m_passShared) {
-        for (std::size_t i = 0; i < window.requests.size(); ++i) {
-            if (window.order[i] != WindowRequests::kNone)
-                window.arrivals[i] = m_passRecords[window.order[i]].arrival;
-        }
-    }
     window.settled.resize(window.completions.size());
     for (std::size_t c = 0; c < window.completions.size(); ++c) {
         const WindowRequests::Completion& completion = window.completions[c];

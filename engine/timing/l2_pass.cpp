@@ -78,7 +78,7 @@ void MemoryHierarchy::passShare(l2pass::Share& share)
         record.serial = !alone;
         if (alone) {
             const bool store = request.kind == WindowRequests::Kind::Store;
-            record.arrival
+            m_windows[ref.sm].arrivals[ref.index]
                 = request.cycle + (store ? 0 : static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles));
         }
     }
@@ -119,13 +119,13 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
         m_passShares[static_cast<std::size_t>(m_applySets[k] * shares / sets)].requests.push_back(k);
     m_passRecords.resize(m_applyOrder.size());
     workers.run(shares, [this](std::size_t p) { passShare(m_passShares[p]); });
-    m_passShared = true;
     // DRAM's queue in the window's order, on this thread.
     for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
         if (!m_passRecords[k].serial)
             continue;
         const WindowRequests::Ref ref = m_applyOrder[k];
-        m_passRecords[k].arrival = passArrival(k, m_windows[ref.sm].requests[ref.index]);
+        WindowRequests& window = m_windows[ref.sm];
+        window.arrivals[ref.index] = passArrival(k, window.requests[ref.index]);
     }
     // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest). On this
     // thread: a window fetches far fewer lines than it has requests, and the threads would meet once more.

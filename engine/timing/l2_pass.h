@@ -31,7 +31,6 @@ namespace l2pass {
         std::uint64_t waitKnown = 0;
         std::uint64_t fillDone = 0; ///< when this request's fetch arrives (the DRAM pass)
         bool serial = false; ///< needs DRAM, an atomic unit or another request's fill: the DRAM pass takes it
-        std::uint64_t arrival = 0; ///< when its result arrives (WindowRequests::arrivals, copied by the SM's thread)
     };
 
     /// A line that fills were sent to this window: the fill in flight before them, and the last of them.

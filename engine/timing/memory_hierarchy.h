@@ -151,9 +151,6 @@ private:
     std::vector<std::uint32_t> m_applySets; ///< per request of m_applyOrder, its L2 set (Request::l2Set)
     std::vector<l2pass::Record> m_passRecords; ///< the partitioned pass: per request of m_applyOrder
     std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
-    /// The last window went through the partitioned pass: its arrivals wait in m_passRecords, each SM's thread
-    /// takes its own (settleSmWindow), so that no two threads write neighbouring arrivals of one SM's queue.
-    bool m_passShared = false;
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
     std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles

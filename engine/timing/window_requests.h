@@ -55,9 +55,6 @@ struct WindowRequests {
 
     std::vector<Request> requests;
     std::vector<std::uint64_t> arrivals; ///< per request, when settled
-    /// Per request, its place in the window's (cycle, SM, issue) order, where the shared L2 pass keeps its arrival
-    /// (kNone: not in the window's order).
-    std::vector<std::uint32_t> order;
     std::vector<Completion> completions;
     std::vector<std::uint32_t> deps;
     std::vector<std::uint64_t> settled; ///< per completion, when settled
