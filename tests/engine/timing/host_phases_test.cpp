@@ -1,0 +1,54 @@
+// Where a timed launch's host time went (engine/timing/host_phases.h): the phases are parts of the launch's own
+// wall time, counted per window, and say nothing the thread count could change in the results.
+#include "engine/timing/host_phases.h"
+#include "tests/engine/simt/simt_test_util.h"
+#include "timing_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+using namespace engine::timing;
+
+namespace {
+
+double phaseSum(const HostPhases& p)
+{
+    return p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.afterWindows;
+}
+
+} // namespace
+
+TEST(HostPhases, APhaseTimerAddsTheTimeItWasAlive)
+{
+    double into = 0.5;
+    {
+        const PhaseTimer timer(into);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    EXPECT_GE(into, 0.52);
+    EXPECT_LT(into, 0.5 + 10.0); // a stopped clock or seconds taken for milliseconds would fail
+}
+
+TEST(HostPhases, AWindowedLaunchAccountsForItsWallTimePhaseByPhase)
+{
+    // The four-wave copy of WindowedLaunch on one and on three threads: every window counted, every phase a part of
+    // the launch's wall time, the wait for blocks a part of retiring.
+    const auto m = simt_testing::corpus("offset_copy");
+    for (const unsigned threads : { 1u, 3u }) {
+        TimingOptions options;
+        options.threads = threads;
+        const auto start = std::chrono::steady_clock::now();
+        const TimedLaunch launch = timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 17, (1u << 17) + 32, 1, options);
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const HostPhases& p = launch.hostPhases;
+        EXPECT_GT(p.windows, 1u) << threads;
+        EXPECT_GT(p.stepping, 0.0) << threads;
+        EXPECT_GT(p.l2Pass, 0.0) << threads;
+        EXPECT_GT(p.retiring, 0.0) << threads;
+        EXPECT_LE(p.blockWait, p.retiring) << threads;
+        EXPECT_LE(phaseSum(p), wall) << threads;
+        EXPECT_GT(phaseSum(p), 0.5 * wall - 0.05) << threads; // the launch is all of timeCopy's time but its set-up
+    }
+}
