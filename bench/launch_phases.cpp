@@ -10,6 +10,7 @@
 #include "engine/timing/timed_executor.h"
 
 #include <chrono>
+#include <sys/resource.h>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -20,6 +21,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+/// Page faults the process took so far that needed no disk (getrusage): each costs more in a virtual machine, and
+/// more the more threads share the address space.
+long minorFaults()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
+}
 
 /// Forwards to the timing model; keeps each launch's wall time and host phases.
 class PhaseExecutor final : public engine::KernelExecutor {
@@ -107,6 +117,7 @@ int main(int argc, char** argv)
     }
     const auto catalog = engine::DeviceCatalog::load({});
     for (int r = 0; r < args.repeat; ++r) {
+        const long faultsBefore = minorFaults();
         const auto start = Clock::now();
         auto prepared = engine::prepareScenario(args.scenario, args.device, args.overrides, catalog.catalog);
         if (!prepared) {
@@ -116,7 +127,10 @@ int main(int argc, char** argv)
         engine::timing::TimingOptions options;
         options.threads = args.threads;
         PhaseExecutor executor(options);
-        const auto report = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor);
+        engine::RunOptions run;
+        run.threads = args.threads; // as `warpscope-cli run --threads`
+        const auto report
+            = engine::runScenario(prepared->scenario, prepared->module, *prepared->profile, executor, run);
         const double total = secondsSince(start);
         if (!report) {
             std::fprintf(stderr, "%s\n", report.error().toString().c_str());
@@ -125,8 +139,8 @@ int main(int argc, char** argv)
         double inLaunches = 0;
         for (const auto& l : executor.launches())
             inLaunches += l.seconds;
-        std::printf("run %d, %u thread(s): %.3f s, %.3f s outside launches\n", r + 1,
-            engine::timing::resolveThreads(args.threads), total, total - inLaunches);
+        std::printf("run %d, %u thread(s): %.3f s, %.3f s outside launches, %ld minor page faults\n", r + 1,
+            engine::timing::resolveThreads(args.threads), total, total - inLaunches, minorFaults() - faultsBefore);
         for (const auto& l : executor.launches())
             printLaunch(l);
     }

@@ -104,16 +104,18 @@ int runRun(const ParsedArgs& args, CommandIo& io)
     // blocks it skipped never write their outputs, so there is nothing complete to dump.
     if (args.flag("sample") && !args.values("dump").empty())
         throw UsageError("--dump needs every block's output; drop --sample");
+    const auto threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
     std::unique_ptr<engine::KernelExecutor> executor;
     if (args.flag("functional")) {
         executor = std::make_unique<engine::FunctionalExecutor>();
     } else {
         engine::timing::TimingOptions timing;
         timing.sampling.enabled = args.flag("sample");
-        timing.threads = static_cast<unsigned>(args.integer("threads", 0, 1024, 0));
+        timing.threads = threads;
         executor = std::make_unique<engine::timing::TimedExecutor>(timing);
     }
     engine::RunOptions options;
+    options.threads = threads; // buffers filled and copied on as many threads as the launches use
     options.instructionBudget = static_cast<std::uint64_t>(budget);
     // A long run shows where it is, on a terminal only: redirected stderr keeps its one-line errors.
     std::optional<RunProgressLine> progressLine;

@@ -1,6 +1,7 @@
 #include "engine/host/buffer_contents.h"
 
 #include "engine/common/huge_pages.h"
+#include "engine/common/parallel_chunks.h"
 #include "engine/common/input_file.h"
 #include "engine/simt/small_float.h"
 
@@ -14,18 +15,21 @@ namespace {
 /// SplitMix64 (Steele, Lea, Flood 2014): small, fast, and the same on every platform.
 class SplitMix64 {
 public:
-    explicit SplitMix64(std::uint64_t seed)
-        : m_state(seed)
+    /// The stream of `seed` from its draw `first` on (the state advances by the same constant per draw, so any
+    /// point of the stream is one multiplication away: a buffer filled in chunks gets the serial stream's draws).
+    explicit SplitMix64(std::uint64_t seed, std::uint64_t first = 0)
+        : m_state(seed + first * kGamma)
     { }
     std::uint64_t next()
     {
-        std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ull);
+        std::uint64_t z = (m_state += kGamma);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
         return z ^ (z >> 31);
     }
 
 private:
+    static constexpr std::uint64_t kGamma = 0x9e3779b97f4a7c15ull;
     std::uint64_t m_state;
 };
 
@@ -102,26 +106,13 @@ std::optional<Error> fromFile(const ResolvedBuffer& buffer, std::span<std::uint8
     return std::nullopt;
 }
 
-} // namespace
-
-Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer)
-{
-    std::vector<std::uint8_t> bytes = zeroedByteVector(buffer.bytes);
-    if (auto error = writeInitialContents(buffer, bytes))
-        return *error;
-    return bytes;
-}
-
-std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes)
+/// Elements [begin, end) of an iota, fill or random buffer: each element's bytes depend on its index alone.
+void fillElements(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes, std::size_t begin, std::size_t end)
 {
     const auto type = buffer.type;
     switch (buffer.init.kind) {
-    case BufferInit::Kind::Zero: // the storage comes zeroed
-        break;
-    case BufferInit::Kind::File:
-        return fromFile(buffer, bytes);
     case BufferInit::Kind::Iota:
-        for (std::size_t i = 0; i < buffer.count; ++i)
+        for (std::size_t i = begin; i < end; ++i)
             store(bytes, type, i, static_cast<double>(i), i);
         break;
     case BufferInit::Kind::Fill: {
@@ -129,14 +120,14 @@ std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::spa
         // The parser checked that the value fits the type (fill_value.h); u64 fills reach 2^64 - 2^11.
         const auto bits = value >= 0 ? static_cast<std::uint64_t>(value)
                                      : static_cast<std::uint64_t>(static_cast<std::int64_t>(value));
-        for (std::size_t i = 0; i < buffer.count; ++i)
+        for (std::size_t i = begin; i < end; ++i)
             store(bytes, type, i, value, bits);
         break;
     }
     case BufferInit::Kind::Random: {
-        SplitMix64 random(buffer.init.seed);
+        SplitMix64 random(buffer.init.seed, begin);
         const int mantissaBits = randomMantissaBits(type);
-        for (std::size_t i = 0; i < buffer.count; ++i) {
+        for (std::size_t i = begin; i < end; ++i) {
             const auto draw = random.next();
             const double unit
                 = static_cast<double>(draw >> (64 - mantissaBits)) / static_cast<double>(1ull << mantissaBits);
@@ -144,7 +135,38 @@ std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::spa
         }
         break;
     }
+    case BufferInit::Kind::Zero:
+    case BufferInit::Kind::File:
+        break;
     }
+}
+
+} // namespace
+
+Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer, unsigned threads)
+{
+    std::vector<std::uint8_t> bytes = zeroedByteVector(buffer.bytes);
+    if (auto error = writeInitialContents(buffer, bytes, threads))
+        return *error;
+    return bytes;
+}
+
+std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes, unsigned threads)
+{
+    switch (buffer.init.kind) {
+    case BufferInit::Kind::Zero: // the storage comes zeroed
+        return std::nullopt;
+    case BufferInit::Kind::File:
+        return fromFile(buffer, bytes);
+    case BufferInit::Kind::Iota:
+    case BufferInit::Kind::Fill:
+    case BufferInit::Kind::Random:
+        break;
+    }
+    // A million elements a chunk at least: below that a thread costs more than it saves.
+    constexpr std::size_t kMinChunkElements = std::size_t { 1 } << 20;
+    forEachChunk(buffer.count, threads, kMinChunkElements,
+        [&](std::size_t begin, std::size_t end) { fillElements(buffer, bytes, begin, end); });
     return std::nullopt;
 }
 

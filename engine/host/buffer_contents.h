@@ -14,12 +14,14 @@ namespace engine {
 /// zero; iota (element i holds i, converted to the element type); random:SEED (a SplitMix64 stream:
 /// integers take the low bits of each draw, floats are uniform in [0, 1) with 24 or 53 random bits);
 /// a fill value converted to the element type; or a file's raw bytes, which must match the buffer's size.
-/// The same buffer and seed always give the same bytes.
-Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer);
+/// The same buffer and seed always give the same bytes, on any number of `threads` (large buffers are filled in
+/// chunks, one per thread).
+Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer, unsigned threads = 1);
 
 /// The same bytes written into `bytes`, which holds buffer.bytes zeroed bytes (a device allocation): no
 /// temporary copy of a large buffer. An error (a file that cannot be read or has the wrong size) leaves
 /// `bytes` partly written.
-std::optional<Error> writeInitialContents(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes);
+std::optional<Error> writeInitialContents(
+    const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes, unsigned threads = 1);
 
 } // namespace engine

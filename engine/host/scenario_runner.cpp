@@ -1,5 +1,7 @@
 #include "engine/host/scenario_runner.h"
 
+#include "engine/common/host_cores.h"
+#include "engine/common/parallel_chunks.h"
 #include "engine/host/buffer_contents.h"
 #include "engine/host/kernel_arguments.h"
 #include "engine/host/kernel_resources.h"
@@ -18,6 +20,22 @@ namespace engine {
 
 namespace {
 
+/// Copies and memsets of fewer bytes run on one thread: a thread costs more than it saves there.
+constexpr std::size_t kMinChunkBytes = std::size_t { 4 } << 20;
+
+/// memmove of `src` to `dst`, in chunks on `threads` threads when the two do not overlap.
+void copyBytes(std::span<std::uint8_t> dst, std::span<const std::uint8_t> src, unsigned threads)
+{
+    const auto d = reinterpret_cast<std::uintptr_t>(dst.data());
+    const auto s = reinterpret_cast<std::uintptr_t>(src.data());
+    if (d < s + src.size() && s < d + dst.size()) {
+        std::memmove(dst.data(), src.data(), src.size());
+        return;
+    }
+    forEachChunk(src.size(), threads, kMinChunkBytes,
+        [&](std::size_t begin, std::size_t end) { std::memcpy(dst.data() + begin, src.data() + begin, end - begin); });
+}
+
 /// Runs one scenario; lives for one runScenario call, on the caller's thread.
 class Runner {
 public:
@@ -28,6 +46,7 @@ public:
         , m_profile(profile)
         , m_executor(executor)
         , m_options(options)
+        , m_threads(options.threads != 0 ? options.threads : usableCores())
         , m_scheduler(profile.host.asyncEngineCount)
     {
     }
@@ -52,6 +71,7 @@ private:
     const DeviceProfile& m_profile;
     KernelExecutor& m_executor;
     const RunOptions& m_options;
+    unsigned m_threads; ///< RunOptions::threads, 0 resolved
     StreamScheduler m_scheduler;
     simt::DeviceMemory m_memory;
     simt::ModuleImage m_image;
@@ -113,10 +133,10 @@ std::optional<Error> Runner::allocateBuffers()
         // best-practices-guide-v8.0.txt §9.1.3), live in the device memory image; pageable ones on the host.
         if (!buffer.host || buffer.pinned) {
             m_addresses[i] = m_memory.allocate(buffer.host ? "host:" + buffer.name : buffer.name, buffer.bytes);
-            if (auto error = writeInitialContents(buffer, m_memory.bytes(m_addresses[i])))
+            if (auto error = writeInitialContents(buffer, m_memory.bytes(m_addresses[i]), m_threads))
                 return error;
         } else {
-            auto contents = initialContents(buffer);
+            auto contents = initialContents(buffer, m_threads);
             if (!contents)
                 return contents.error();
             m_pageable[i] = std::move(contents).value();
@@ -129,7 +149,7 @@ std::optional<Error> Runner::memcpy(const MemcpyOp& op)
 {
     auto src = storage(op.src).subspan(op.srcOffset, op.bytes);
     auto dst = storage(op.dst).subspan(op.dstOffset, op.bytes);
-    std::memmove(dst.data(), src.data(), op.bytes);
+    copyBytes(dst, src, m_threads);
     if (!m_scenario.buffers[op.dst].host)
         m_executor.deviceWritten(m_addresses[op.dst] + op.dstOffset, op.bytes);
     static constexpr DeviceOpKind kinds[] = { DeviceOpKind::MemcpyHostToDevice, DeviceOpKind::MemcpyDeviceToHost,
@@ -146,7 +166,9 @@ std::optional<Error> Runner::memcpy(const MemcpyOp& op)
 
 std::optional<Error> Runner::memset(const MemsetOp& op)
 {
-    std::memset(storage(op.dst).data(), op.value, op.bytes);
+    const std::span<std::uint8_t> dst = storage(op.dst).first(op.bytes);
+    forEachChunk(op.bytes, m_threads, kMinChunkBytes,
+        [&](std::size_t begin, std::size_t end) { std::memset(dst.data() + begin, op.value, end - begin); });
     if (!m_scenario.buffers[op.dst].host)
         m_executor.deviceWritten(m_addresses[op.dst], op.bytes);
     m_scheduler.submit(DeviceOp { DeviceOpKind::Memset, op.stream, op.async, true,

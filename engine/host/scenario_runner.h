@@ -31,6 +31,9 @@ struct RunOptions {
     /// nothing).
     std::function<void(const RunReport& soFar)> launchFinished;
     bool collectBuffers = true; ///< copy every buffer's final bytes into RunReport::buffers (for --dump, tests)
+    /// Host threads that fill large buffers and run large copies and memsets (0: one per usable core). Nothing the
+    /// run reports depends on it; the launches' own threads are the executor's (TimingOptions::threads).
+    unsigned threads = 1;
 };
 
 /// Runs a resolved scenario on a device: allocates and fills the buffers, performs every step in order —

@@ -79,6 +79,7 @@ JobResult<RunSnapshot> executeRun(const RunRequest& request, const engine::Devic
     auto executor = makeKernelExecutor(false, request.hostThreads);
     engine::RunOptions options;
     options.stop = stop;
+    options.threads = request.hostThreads; // buffers filled and copied on the launches' threads
     if (progress) {
         // A step is kUnitsPerStep units of the bar; inside a launch its finished blocks fill them, so a long
         // launch moves the bar too.

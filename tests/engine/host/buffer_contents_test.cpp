@@ -79,3 +79,27 @@ TEST(BufferContents, FileMustMatchTheBufferSize)
 }
 
 } // namespace
+
+TEST(BufferContents, EveryThreadCountFillsTheSameBytes)
+{
+    // Buffers of over three chunks (a million elements each): random draws taken from the middle of the stream, iota
+    // values and fills are the one-thread bytes at 2, 3 and 7 threads.
+    constexpr std::uint64_t kCount = (std::uint64_t { 1 } << 20) * 3 + 12345;
+    engine::BufferInit fill = makeInit(engine::BufferInit::Kind::Fill);
+    fill.fillValue = -3;
+    const std::vector<engine::ResolvedBuffer> buffers {
+        buffer(engine::ElementType::F32, kCount, makeInit(engine::BufferInit::Kind::Random, 42)),
+        buffer(engine::ElementType::U64, kCount, makeInit(engine::BufferInit::Kind::Random, 7)),
+        buffer(engine::ElementType::F64, kCount, makeInit(engine::BufferInit::Kind::Iota)),
+        buffer(engine::ElementType::I16, kCount, fill),
+    };
+    for (const auto& b : buffers) {
+        const auto one = initialContents(b, 1);
+        ASSERT_TRUE(one.ok());
+        for (const unsigned threads : { 2u, 3u, 7u }) {
+            const auto many = initialContents(b, threads);
+            ASSERT_TRUE(many.ok());
+            EXPECT_TRUE(*many == *one) << elementBytes(b.type) << "-byte elements, " << threads << " threads";
+        }
+    }
+}
