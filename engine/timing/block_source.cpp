@@ -4,7 +4,6 @@
 #include "engine/timing/trace_memory.h"
 
 #include <algorithm>
-#include <chrono>
 #include <string>
 
 namespace engine::timing {
@@ -81,47 +80,14 @@ ExecutedBlock BlockSource::runBlock(std::uint64_t linear)
     return ExecutedBlock {linear, m_in.recorder->takeTraces(takeRecycled()), std::nullopt};
 }
 
-bool BlockSource::helpOnce()
-{
-    if (!m_helping.load(std::memory_order_acquire))
-        return false;
-    const std::scoped_lock lock(m_helpMutex);
-    return m_helped != nullptr && m_helped->help(m_helpSelf);
-}
-
-void BlockSource::helpWith(WindowWorkers* workers, std::size_t self)
-{
-    {
-        const std::scoped_lock lock(m_helpMutex); // waits for a help() under way
-        m_helped = workers;
-        m_helpSelf = self;
-        m_helping.store(workers != nullptr, std::memory_order_release);
-    }
-    m_changed.notify_all();
-}
-
-bool BlockSource::waitForRoom(const std::stop_token& stop)
-{
-    // Polled while helping: a batch to take part in is not announced to this worker.
-    constexpr auto kPoll = std::chrono::microseconds(50);
-    std::unique_lock lock(m_mutex);
-    while (m_queue.size() >= m_capacity) {
-        if (stop.stop_requested())
-            return false;
-        lock.unlock();
-        const bool helped = helpOnce();
-        lock.lock();
-        if (!helped && m_queue.size() >= m_capacity)
-            m_changed.wait_for(lock, stop, kPoll, [this] { return m_queue.size() < m_capacity; });
-    }
-    return !stop.stop_requested();
-}
-
 void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
 {
     for (std::uint64_t linear = first; linear < m_in.blockCount; ++linear) {
-        if (!waitForRoom(stop))
-            return;
+        {
+            std::unique_lock lock(m_mutex);
+            if (!m_changed.wait(lock, stop, [this] { return m_queue.size() < m_capacity; }))
+                return;
+        }
         ExecutedBlock block = runBlock(linear);
         const bool failed = block.error.has_value();
         const std::size_t capacity = aheadCapacity(block, kAheadBlocks);
@@ -133,14 +99,6 @@ void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
         m_changed.notify_all();
         if (failed)
             return;
-    }
-    // Every block has run: the worker's core takes part in the helped batches until it is let go (helpWith).
-    constexpr auto kPoll = std::chrono::microseconds(50);
-    while (!stop.stop_requested() && m_helping.load(std::memory_order_acquire)) {
-        if (!helpOnce()) {
-            std::unique_lock lock(m_mutex);
-            m_changed.wait_for(lock, stop, kPoll, [this] { return !m_helping.load(std::memory_order_acquire); });
-        }
     }
 }
 

@@ -105,10 +105,6 @@ public:
     void recycle(std::vector<WarpTrace> traces);
     /// Waits for the worker to end; afterwards the runner's and recorder's counters are final.
     void finish();
-    /// Ahead (and a pipeline's blocks after its batches): while its queue is full, and once every block has run, the
-    /// worker takes part in `workers`' batches as its thread `self` (WindowWorkers::help) instead of waiting, until
-    /// the next call. Null: it stops helping, and any help under way has ended when this returns.
-    void helpWith(WindowWorkers* workers, std::size_t self);
 
     /// Blocks of batches that were run again the serial way (Batches).
     std::uint64_t rerunBlocks() const { return m_rerun; }
@@ -117,10 +113,6 @@ private:
     ExecutedBlock runBlock(std::uint64_t linear);
     /// Ahead: runs blocks [first, blockCount) one by one into the queue.
     void work(const std::stop_token& stop, std::uint64_t first);
-    /// Waits until the queue has room, taking part in the helped batches meanwhile; false when stopped.
-    bool waitForRoom(const std::stop_token& stop);
-    /// Takes part in the helped batch under way, if any; whether it ran any of its jobs.
-    bool helpOnce();
     void workBatches(const std::stop_token& stop);
     /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
     /// which it runs the serial way; returns the blocks committed, that one last.
@@ -155,11 +147,6 @@ private:
     std::vector<std::vector<WarpTrace>> m_stash;
     /// Host bytes of the traces outside the recorder and the queue: resident blocks' and the pool's.
     std::atomic<std::uint64_t> m_heldTraceBytes {0};
-    /// helpWith's: the batches the worker takes part in while it has no block to run, and as which thread.
-    std::mutex m_helpMutex;
-    WindowWorkers* m_helped = nullptr;
-    std::size_t m_helpSelf = 0;
-    std::atomic<bool> m_helping {false};
     std::jthread m_worker;
 };
 

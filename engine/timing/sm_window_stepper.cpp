@@ -16,11 +16,11 @@ std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlo
 }
 
 SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
-    unsigned threads, std::uint64_t windowCycles, bool shareL2Pass, unsigned external)
+    unsigned threads, std::uint64_t windowCycles, bool shareL2Pass)
     : m_sms(sms)
     , m_memory(memory)
     , m_intervals(intervals)
-    , m_workers(threads, external)
+    , m_workers(threads)
     , m_window(windowCycles)
     , m_shareL2Pass(shareL2Pass)
 {

@@ -39,10 +39,8 @@ public:
 
     /// `shareL2Pass`: the window's L2 pass runs on the stepping threads too (MemoryHierarchy::applyWindow); not
     /// when another thread competes with them for the cores (the pipeline of two threads, timed_launch.cpp).
-    /// `external`: of the `threads`, how many another thread of the launch provides (WindowWorkers; the blocks'
-    /// worker, BlockSource::helpWith, through workers()).
     SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
-        unsigned threads, std::uint64_t windowCycles, bool shareL2Pass = true, unsigned external = 0);
+        unsigned threads, std::uint64_t windowCycles, bool shareL2Pass = true);
 
     /// Steps until no SM has anything left to do (the memory defers below the L1: deferBelowL1). `nextEvent[sm]`: the cycle SM `sm` next has something to do
     /// (kNever: nothing); kept up to date. Stops with `cancelled()` when `stop` is requested (checked once a
@@ -50,7 +48,6 @@ public:
     std::optional<Error> run(std::vector<std::uint64_t>& nextEvent, const Retire& retire,
         const std::stop_token& stop, const std::function<Error()>& cancelled);
 
-    WindowWorkers& workers() { return m_workers; }
     /// The wall seconds of each phase of the windows so far (HostPhases: stepping, the L2 pass, settling, retiring).
     const HostPhases& phases() const { return m_phases; }
 

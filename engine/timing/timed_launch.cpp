@@ -54,11 +54,11 @@ namespace {
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
         std::optional<Error> run(const std::stop_token& stop);
-        /// The SMs window by window on `threads` threads (SmWindowStepper): every other launch. `blocksThreadHelps`:
-        /// the last of them is the blocks' worker, stepping SMs while it is ahead (BlockSource::helpWith); `shareL2Pass`
+        /// The SMs window by window on `threads` threads (SmWindowStepper): every other launch.
+        /// `longBlockThreads` instead when the first wave's warps run at least kLongBlockInstructions; `shareL2Pass`
         /// as SmWindowStepper's.
         std::optional<Error> runWindowed(
-            const std::stop_token& stop, unsigned threads, bool blocksThreadHelps, bool shareL2Pass);
+            const std::stop_token& stop, unsigned threads, unsigned longBlockThreads, bool shareL2Pass);
         /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
         bool usesAsync() const
         {
@@ -265,6 +265,10 @@ namespace {
 
     constexpr std::uint32_t kStopCheckEvents = 16;
 
+    /// Warps of this many instructions or more (the shortest block of the first wave's longest warp) hold enough
+    /// work per block that a pipeline of two threads steps the SMs on both (runTimedKernel, below).
+    constexpr std::uint64_t kLongBlockInstructions = 256;
+
     // A cooperative launch's blocks wait for each other (grid sync), so they cannot run one at a time at
     // dispatch: they run functionally together first, and the timing model then replays each block's
     // recorded instruction stream — the polling iterations of a grid barrier included, as the interleaved
@@ -334,7 +338,7 @@ namespace {
     }
 
     std::optional<Error> LaunchTimer::runWindowed(
-        const std::stop_token& outer, unsigned threads, bool blocksThreadHelps, bool shareL2Pass)
+        const std::stop_token& outer, unsigned threads, unsigned longBlockThreads, bool shareL2Pass)
     {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         m_windowed = true;
@@ -344,16 +348,12 @@ namespace {
         std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
         if (m_options.maxWindowCycles != 0)
             window = std::min(window, m_options.maxWindowCycles);
-        const unsigned helpers = blocksThreadHelps && threads >= 2 ? 1 : 0;
-        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, threads, window, shareL2Pass, helpers);
-        if (helpers != 0)
-            m_source->helpWith(&stepper.workers(), threads - 1);
+        const unsigned stepping = m_fewestBlockCycles >= kLongBlockInstructions ? longBlockThreads : threads;
+        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
         m_phases.beforeWindows = sinceStart();
         auto error = stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });
-        if (helpers != 0)
-            m_source->helpWith(nullptr, 0); // before the stepper and its workers go
         const HostPhases& windows = stepper.phases();
         m_phases.stepping = windows.stepping;
         m_phases.l2Pass = windows.l2Pass;
@@ -503,12 +503,15 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     }
     // The SMs step window by window (same results for any count) on every thread, as batches run on every thread:
     // each set sleeps while the other works (the SMs wait for blocks, the batches for room in the queue). A worker
-    // running blocks ahead one by one is the last of the stepping threads: it steps SMs whenever its queue is full and
-    // once every block has run (BlockSource::helpWith), so no core waits while the other has work. Before, a pipeline
-    // of two threads stepped the SMs on two threads beside the blocks' (three on two cores: muld 1 024 × 512 × 512
-    // 6.3-7.4 s, the 16 M copy 2.3-2.7 s) or on one (8.96-11.11 s; 2.1-2.3 s).
-    const bool blocksThreadHelps = functional == BlockSource::Mode::Ahead || pipeline;
-    auto error = timer->usesAsync() ? timer->run(stop) : timer->runWindowed(stop, threads, blocksThreadHelps, !pipeline);
+    // running blocks ahead one by one keeps its thread.
+    // A pipeline of two threads steps the SMs on both when the blocks are long (kLongBlockInstructions), the blocks'
+    // thread taking what they leave. Two cores of the device machine, alternated three times: muld 1 024 × 512 × 512
+    // (1 900-instruction warps) 7.41 / 6.84 / 6.27 s so, 11.11 / 10.80 / 8.96 s with the SMs on one thread; the
+    // 16 M copy (16-instruction warps: a block to retire and dispatch every few instructions, on the launch's
+    // thread) 2.31 / 2.36 / 2.74 s so, 2.08 / 2.07 / 2.32 s with the SMs on one (one thread: 2.9-4.0 s).
+    const unsigned smThreads = functional == BlockSource::Mode::Ahead || pipeline ? std::max(1u, threads - 1) : threads;
+    auto error = timer->usesAsync() ? timer->run(stop)
+                                    : timer->runWindowed(stop, smThreads, pipeline ? threads : smThreads, !pipeline);
     if (error)
         return *error;
     const auto windowsDone = std::chrono::steady_clock::now();

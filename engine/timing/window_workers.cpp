@@ -52,7 +52,7 @@ namespace {
 
 } // namespace
 
-WindowWorkers::WindowWorkers(unsigned threads, unsigned external)
+WindowWorkers::WindowWorkers(unsigned threads)
     : m_count(std::max(1u, threads))
     , m_spin(spinFor(threads))
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
@@ -62,7 +62,7 @@ WindowWorkers::WindowWorkers(unsigned threads, unsigned external)
         m_homes[i].store(0, std::memory_order_relaxed);
         m_claims[i].store(0, std::memory_order_relaxed);
     }
-    for (std::size_t t = 1; t + std::min<std::size_t>(external, m_count - 1) < m_count; ++t) {
+    for (std::size_t t = 1; t < m_count; ++t) {
         m_threads.emplace_back([this, t] { work(t); });
     }
 }
@@ -74,7 +74,7 @@ WindowWorkers::~WindowWorkers()
     m_threads.clear(); // joins them while the atomics they read are still there
 }
 
-bool WindowWorkers::claim(std::size_t i, std::uint32_t batch)
+void WindowWorkers::claim(std::size_t i, std::uint32_t batch)
 {
     std::uint32_t seen = m_claims[i].load(std::memory_order_relaxed);
     while (seen < batch) {
@@ -82,24 +82,21 @@ bool WindowWorkers::claim(std::size_t i, std::uint32_t batch)
             (*m_job)(i); // taken in this batch, which therefore has not ended: m_job is its job
             if (m_done.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(m_state.load()))
                 m_done.notify_all();
-            return true;
+            return;
         }
     }
-    return false;
 }
 
-std::size_t WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t count)
+void WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t count)
 {
-    std::size_t taken = 0;
     for (std::size_t i = 0; i < count; ++i) {
         if (m_homes[i].load(std::memory_order_relaxed) == self)
-            taken += claim(i, batch) ? 1u : 0u;
+            claim(i, batch);
     }
     // What is left, each thread starting at its own place so that the helpers do not queue for the same job.
     const std::size_t from = count * self / m_count;
     for (std::size_t k = 0; k < count; ++k)
-        taken += claim((from + k) % count, batch) ? 1u : 0u;
-    return taken;
+        claim((from + k) % count, batch);
 }
 
 void WindowWorkers::work(std::size_t self)
@@ -117,24 +114,11 @@ void WindowWorkers::work(std::size_t self)
     }
 }
 
-bool WindowWorkers::help(std::size_t self)
-{
-    const std::uint64_t generation = m_generation.load(std::memory_order_acquire);
-    const std::uint64_t state = m_state.load(std::memory_order_acquire);
-    if (generation == kStop || state >> 32 != (generation & 0xffffffffu))
-        return false;
-    const auto count = static_cast<std::size_t>(state & 0xffffffffu);
-    if (m_done.load(std::memory_order_acquire) >= count)
-        return false;
-    // As a late started thread: jobs of this batch only, none of a later one (claim).
-    return take(self, static_cast<std::uint32_t>(generation), count) > 0;
-}
-
 void WindowWorkers::run(std::size_t count, const Job& job, const Home& home)
 {
     if (count == 0)
         return;
-    if (m_count == 1 || count == 1) {
+    if (m_threads.empty() || count == 1) {
         for (std::size_t i = 0; i < count; ++i)
             job(i);
         return;

@@ -26,10 +26,8 @@ public:
     /// Job i's home: its thread is home(i) modulo the thread count. Empty: job i's home is i.
     using Home = std::function<std::size_t(std::size_t)>;
 
-    /// `threads` in all, the caller's included (1: run() calls the jobs itself). The last `external` of them are not
-    /// started here: another thread of the launch takes their part through help() when it has nothing of its own to
-    /// do, and the others take what it leaves.
-    explicit WindowWorkers(unsigned threads, unsigned external = 0);
+    /// `threads` in all, the caller's included (1: run() calls the jobs itself).
+    explicit WindowWorkers(unsigned threads);
     ~WindowWorkers();
     WindowWorkers(const WindowWorkers&) = delete;
     WindowWorkers& operator=(const WindowWorkers&) = delete;
@@ -38,18 +36,15 @@ public:
     std::size_t threads() const { return m_count; }
     /// Calls job(i) for every i in [0, count), each once, on whichever thread takes it (its home thread first).
     void run(std::size_t count, const Job& job, const Home& home = {});
-    /// From external thread `self` (threads() - external ≤ self < threads()): takes jobs of the batch under way, if
-    /// any is left, and returns whether it ran any.
-    bool help(std::size_t self);
 
 private:
     void work(std::size_t self);
     void runBatch(std::size_t count, const Job& job, const Home& home);
     /// Thread `self`'s part of batch `batch` (the low 32 bits of its generation) of `count` jobs: its home jobs,
     /// then any left. A thread that arrives after the batch ended takes none.
-    std::size_t take(std::size_t self, std::uint32_t batch, std::size_t count);
-    /// Runs job i of `batch` if no thread has taken it yet; whether it did.
-    bool claim(std::size_t i, std::uint32_t batch);
+    void take(std::size_t self, std::uint32_t batch, std::size_t count);
+    /// Runs job i of `batch` if no thread has taken it yet.
+    void claim(std::size_t i, std::uint32_t batch);
 
     static constexpr std::size_t kMaxBatch = 256;
 

@@ -11,8 +11,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -228,34 +226,6 @@ TEST(WindowWorkers, EveryJobOfEveryBatchRunsOnce)
                 ASSERT_EQ(runs[i].load(), 1) << threads << " threads, batch " << batch << ", job " << i;
         }
     }
-}
-
-TEST(WindowWorkers, AnExternalThreadTakesPartOrNotAndEveryJobRunsOnce)
-{
-    // Three threads, the last external: a foreign thread helps with whatever batch is under way (as the blocks' worker
-    // does), then stops helping; batches run to their end either way, every job once, and the helper ran some.
-    WindowWorkers workers(3, 1);
-    std::atomic<bool> helping { true };
-    std::atomic<std::size_t> helped { 0 };
-    std::thread helper([&] {
-        while (helping.load())
-            helped += workers.help(2) ? 1 : 0;
-    });
-    for (std::size_t batch = 0; batch < 600; ++batch) {
-        if (batch == 400)
-            helping = false; // the rest run without it
-        const std::size_t count = 1 + batch % 40;
-        std::vector<std::atomic<int>> runs(count);
-        workers.run(count, [&](std::size_t i) {
-            runs[i].fetch_add(1);
-            std::this_thread::sleep_for(std::chrono::microseconds(20)); // long enough for the helper to join in
-        });
-        for (std::size_t i = 0; i < count; ++i)
-            ASSERT_EQ(runs[i].load(), 1) << "batch " << batch << ", job " << i;
-    }
-    helper.join();
-    EXPECT_GT(helped.load(), 0u);
-    EXPECT_FALSE(workers.help(2)); // no batch under way
 }
 
 namespace {
