@@ -175,8 +175,8 @@ Command runCommand()
             { "functional", "", "run kernels without the timing model (no time, cycles or bandwidth)", false },
             { "sample", "", "time large grids by sampling: once block throughput is steady, extrapolate the rest "
                             "(launches say \"sampled\"; outputs incomplete, so no --dump)", false },
-            { "threads", "N", "host threads per timed launch (default: one per hardware thread it may use; results are the "
-                              "same for every N)", false },
+            { "threads", "N", "host threads per timed launch and for filling and copying large buffers (default: one per "
+                              "hardware thread it may use; results are the same for every N)", false },
             { "db", "FILE", "append the run to this session database (created when missing)", false },
             { "json", "", "print one JSON document", false },
         }),
