@@ -354,12 +354,10 @@ namespace {
         auto error = stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });
-        const HostPhases& windows = stepper.phases();
-        m_phases.stepping = windows.stepping;
-        m_phases.l2Pass = windows.l2Pass;
-        m_phases.settling = windows.settling;
-        m_phases.retiring = windows.retiring;
-        m_phases.windows = windows.windows;
+        const HostPhases before = m_phases; // what the windows do not time
+        m_phases = stepper.phases();
+        m_phases.beforeWindows = before.beforeWindows;
+        m_phases.blockWait = before.blockWait;
         return error;
     }
 
