@@ -1,6 +1,7 @@
 #include "engine/timing/sector_cache.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace engine::timing {
 
@@ -8,6 +9,7 @@ SectorCache::SectorCache(std::uint64_t capacityBytes, std::uint32_t lineBytes, s
     : m_ways(std::max<std::uint32_t>(1, ways))
     , m_lineBytes(std::max<std::uint32_t>(1, lineBytes))
 {
+    m_lineShift = std::has_single_bit(m_lineBytes) ? std::countr_zero(m_lineBytes) : -1;
     m_sets = capacityBytes / (std::uint64_t { m_lineBytes } * m_ways);
     m_store = SectorStorage(m_sets, m_ways); // every way unused (key 0), no line valid
 }
@@ -26,7 +28,7 @@ CacheLine* SectorCache::find(std::uint64_t lineAddress)
 {
     if (m_sets == 0)
         return nullptr;
-    const std::uint64_t tag = lineAddress / m_lineBytes;
+    const std::uint64_t tag = tagOf(lineAddress);
     const SectorStorage::Set set = m_store.set(setOf(tag));
     for (std::uint32_t w = 0; w < m_ways; ++w) {
         if (set.keys[w] == tag + 1) {
@@ -41,7 +43,7 @@ CacheLine* SectorCache::peek(std::uint64_t lineAddress)
 {
     if (m_sets == 0)
         return nullptr;
-    const std::uint64_t tag = lineAddress / m_lineBytes;
+    const std::uint64_t tag = tagOf(lineAddress);
     const SectorStorage::Set set = m_store.set(setOf(tag));
     for (std::uint32_t w = 0; w < m_ways; ++w) {
         if (set.keys[w] == tag + 1)
@@ -81,7 +83,7 @@ void SectorCache::merge(const Stamps& stamps)
 
 CacheLine& SectorCache::allocate(std::uint64_t lineAddress, Eviction& evicted)
 {
-    const std::uint64_t tag = lineAddress / m_lineBytes;
+    const std::uint64_t tag = tagOf(lineAddress);
     Stamps own = stamps();
     CacheLine& line = replace(m_store.set(setOf(tag)), tag, evicted, own);
     merge(own);
@@ -98,7 +100,7 @@ CacheAccess SectorCache::access(std::uint64_t lineAddress)
 
 CacheAccess SectorCache::access(std::uint64_t lineAddress, Stamps& stamps)
 {
-    const std::uint64_t tag = lineAddress / m_lineBytes;
+    const std::uint64_t tag = tagOf(lineAddress);
     const SectorStorage::Set set = m_store.set(setOf(tag));
     for (std::uint32_t w = 0; w < m_ways; ++w) {
         if (set.keys[w] == tag + 1) {
@@ -115,7 +117,7 @@ void SectorCache::prefetch(std::uint64_t lineAddress) const
 {
     if (m_sets == 0)
         return;
-    m_store.prefetch(setOf(lineAddress / m_lineBytes));
+    m_store.prefetch(setOf(tagOf(lineAddress)));
 }
 
 void SectorCache::prefetchSet(std::uint64_t set) const

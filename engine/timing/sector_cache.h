@@ -56,7 +56,7 @@ public:
     /// access, stamping from `stamps` instead of the cache's clock.
     CacheAccess access(std::uint64_t lineAddress, Stamps& stamps);
     /// The set `lineAddress` maps to, in [0, sets()).
-    std::uint64_t setIndex(std::uint64_t lineAddress) const { return setOf(lineAddress / m_lineBytes); }
+    std::uint64_t setIndex(std::uint64_t lineAddress) const { return setOf(tagOf(lineAddress)); }
     /// A hint that `lineAddress` will be looked up soon: asks the host to bring its set's tags into its caches.
     /// Changes nothing the model sees.
     void prefetch(std::uint64_t lineAddress) const;
@@ -74,12 +74,18 @@ public:
 private:
     std::uint64_t setOf(std::uint64_t tag) const;
     CacheLine& replace(const SectorStorage::Set& set, std::uint64_t tag, Eviction& evicted, Stamps& stamps);
+    /// The line's number: a shift, not a division, for the power-of-two lines of every profile.
+    std::uint64_t tagOf(std::uint64_t lineAddress) const
+    {
+        return m_lineShift >= 0 ? lineAddress >> m_lineShift : lineAddress / m_lineBytes;
+    }
 
     /// Per set, 2 × ways words — the ways' keys (tag + 1; 0: unused), then their LRU stamps — and ways lines.
     SectorStorage m_store;
     std::uint64_t m_sets = 0;
     std::uint32_t m_ways = 1;
     std::uint32_t m_lineBytes = 128;
+    int m_lineShift = 7; ///< log2 of m_lineBytes, or -1 when it is no power of two
     std::uint64_t m_clock = 0;
     std::uint64_t m_usedLines = 0;
 };

@@ -339,6 +339,9 @@ void SmModel::finishWarp(Warp& w, std::uint32_t slot, std::uint64_t now)
 {
     Block& block = m_blocks[w.block];
     const bool wasAtBarrier = w.atBarrier;
+    // The slot's next warp starts with an empty scoreboard: emptied now, while its entries are in the host's caches,
+    // not when that warp arrives. Tickets of this warp still to settle find no entry, and need none: it issues no more.
+    m_scoreboards[slot].clear();
     w.active = false;
     w.atBarrier = false;
     syncWake(w, slot);
