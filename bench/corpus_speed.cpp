@@ -8,7 +8,7 @@
 #include "engine/device/device_catalog.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
-#include "engine/timing/timed_executor.h"
+#include "recording_executor.h"
 
 #include <algorithm>
 #include <chrono>
@@ -21,29 +21,6 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-/// Forwards to the timing model and adds up the wall time spent in its launches.
-class StopwatchExecutor final : public engine::KernelExecutor {
-public:
-    explicit StopwatchExecutor(engine::timing::TimingOptions options)
-        : m_inner(options)
-    {
-    }
-    engine::Result<engine::KernelOutcome> run(const engine::simt::LaunchRequest& request,
-        engine::simt::DeviceMemory& memory, std::stop_token stop) override
-    {
-        const auto start = Clock::now();
-        auto outcome = m_inner.run(request, memory, stop);
-        m_seconds += std::chrono::duration<double>(Clock::now() - start).count();
-        return outcome;
-    }
-    void deviceWritten(std::uint64_t address, std::uint64_t bytes) override { m_inner.deviceWritten(address, bytes); }
-    double seconds() const { return m_seconds; }
-
-private:
-    engine::timing::TimedExecutor m_inner;
-    double m_seconds = 0;
-};
 
 struct Row {
     std::string name;
@@ -106,7 +83,7 @@ int main(int argc, char** argv)
         for (int r = 0; r < repeat; ++r) {
             engine::timing::TimingOptions options;
             options.threads = threads;
-            StopwatchExecutor executor(options);
+            RecordingExecutor executor(options);
             engine::RunOptions run;
             run.collectBuffers = false;
             const auto start = Clock::now();

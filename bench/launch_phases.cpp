@@ -7,14 +7,15 @@
 #include "engine/device/device_catalog.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
-#include "engine/timing/timed_executor.h"
+#include "recording_executor.h"
 
 #include <chrono>
-#include <sys/resource.h>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
 
 namespace {
 
@@ -30,38 +31,6 @@ long minorFaults()
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_minflt;
 }
-
-/// Forwards to the timing model; keeps each launch's wall time and host phases.
-class PhaseExecutor final : public engine::KernelExecutor {
-public:
-    struct Launch {
-        std::string kernel;
-        double seconds = 0;
-        engine::timing::HostPhases phases;
-    };
-
-    explicit PhaseExecutor(engine::timing::TimingOptions options)
-        : m_inner(options)
-    {
-    }
-    engine::Result<engine::KernelOutcome> run(const engine::simt::LaunchRequest& request,
-        engine::simt::DeviceMemory& memory, std::stop_token stop) override
-    {
-        const auto start = Clock::now();
-        auto outcome = m_inner.run(request, memory, stop);
-        const double seconds = secondsSince(start);
-        const engine::timing::TimedLaunch* last = m_inner.last();
-        if (outcome && last != nullptr)
-            m_launches.push_back(Launch { request.module->functions[request.kernel].name, seconds, last->hostPhases });
-        return outcome;
-    }
-    void deviceWritten(std::uint64_t address, std::uint64_t bytes) override { m_inner.deviceWritten(address, bytes); }
-    const std::vector<Launch>& launches() const { return m_launches; }
-
-private:
-    engine::timing::TimedExecutor m_inner;
-    std::vector<Launch> m_launches;
-};
 
 struct Arguments {
     std::string scenario;
@@ -96,7 +65,7 @@ bool parse(int argc, char** argv, Arguments& out)
     return !out.scenario.empty();
 }
 
-void printLaunch(const PhaseExecutor::Launch& l)
+void printLaunch(const RecordingExecutor::Launch& l)
 {
     const engine::timing::HostPhases& p = l.phases;
     std::printf("  launch %-20s %7.3f s: before %.3f | step %.3f | L2 %.3f | settle %.3f | retire %.3f (wait %.3f) | "
@@ -126,7 +95,7 @@ int main(int argc, char** argv)
         }
         engine::timing::TimingOptions options;
         options.threads = args.threads;
-        PhaseExecutor executor(options);
+        RecordingExecutor executor(options);
         engine::RunOptions run;
         run.threads = args.threads; // as `warpscope-cli run --threads`
         const auto report
