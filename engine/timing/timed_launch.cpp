@@ -138,6 +138,7 @@ namespace {
         , m_issue { 0, 0, plan.instructionBudget }
         , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
         , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
+        , m_started(started)
     {
         m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
@@ -156,7 +157,6 @@ namespace {
             SpeculativeSlot::Launch { &plan, &memory, request.profile, request.module, request.kernel },
             functionalThreads, batchedBlocks };
         m_source = std::make_unique<BlockSource>(std::move(blocks), functional);
-        m_started = started;
     }
 
     std::optional<Error> LaunchTimer::dispatch(std::uint32_t sm, std::uint64_t now, bool replacing)
