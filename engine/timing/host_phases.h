@@ -7,8 +7,8 @@ namespace engine::timing {
 
 /// Where a timed launch's wall time went on the host, phase by phase (seconds). Not a result: it differs from run
 /// to run and with the thread count, and nothing but benchmarks reads it (bench/launch_phases.cpp). Windowed
-/// launches fill every field; the one-thread event loop (kernels with asynchronous copies) only `beforeWindows`
-/// and `afterWindows`, with its whole loop in `stepping`.
+/// launches fill every field; the one-thread event loop (kernels with asynchronous copies) has no windows: its whole
+/// loop counts as `stepping` (its `blockWait` within it), and the L2 pass, settling and retiring stay 0.
 struct HostPhases {
     double beforeWindows = 0; ///< plan, occupancy, the SMs built, the first wave dispatched (its blocks run)
     double stepping = 0; ///< the SMs stepping through their windows, on every stepping thread

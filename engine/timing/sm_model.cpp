@@ -106,8 +106,7 @@ void SmModel::startBlock(QueuedBlock& queued)
         w.markEnd = trace.marks.data() + trace.marks.size();
         w.txns = trace.txns.data();
         w.active = true;
-        ++m_residentWarps;
-        m_scoreboards[slot].clear();
+        ++m_residentWarps; // its scoreboard is empty: attached so (allocateSlots) or emptied as the last warp finished
         refreshHead(w, slot, start);
     }
     for (auto& wake : m_schedulerWake)

@@ -180,7 +180,7 @@ private:
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
     std::vector<std::uint8_t> m_scoreboardPositions; ///< every slot's scoreboard positions, SmContext::registers each
     /// Per slot; apart from Warp so the schedulers' scans stay small. Default-initialized, not value-initialized as a
-    /// vector's would be: a scoreboard's 984 bytes of entries are read only up to its count.
+    /// vector's would be: a scoreboard's entries are read only up to its count, so zeroing them all is wasted.
     std::unique_ptr<Scoreboard[]> m_scoreboards;
     std::uint32_t m_perScheduler = 1; ///< warp slots per scheduler (rounded up)
     /// Entries of each scheduler's arrays a scan reads: those of the block slots up to the highest one in use (the
