@@ -145,9 +145,13 @@ void MemoryCounters::countBankPasses(std::uint32_t activeMask, const BankConflic
 
 void MemoryCounters::moveInto(MemoryCounters& target)
 {
-    const auto move = [](std::atomic<std::uint64_t>& from, std::atomic<std::uint64_t>& to) {
-        if (const std::uint64_t v = from.exchange(0, std::memory_order_relaxed); v != 0)
-            to.fetch_add(v, std::memory_order_relaxed);
+    // Neither is being counted into: a load and a store, not a locked exchange (a block's commit moved a few
+    // hundred counters, most of them zero, each with one), and nothing for a zero.
+    const auto move = [&target](std::atomic<std::uint64_t>& from, std::atomic<std::uint64_t>& to) {
+        if (const std::uint64_t v = from.load(std::memory_order_relaxed); v != 0) {
+            from.store(0, std::memory_order_relaxed);
+            target.add(to, v);
+        }
     };
     for (std::size_t t = 0; t < m_totals.size(); ++t)
         move(m_totals[t], target.m_totals[t]);
@@ -173,8 +177,9 @@ void MemoryCounters::clear()
     for (auto& total : m_totals)
         total.store(0, std::memory_order_relaxed);
     for (AtomicPc& pc : m_perPc) {
-        if (pc.requests.exchange(0, std::memory_order_relaxed) == 0)
+        if (pc.requests.load(std::memory_order_relaxed) == 0)
             continue;
+        pc.requests.store(0, std::memory_order_relaxed);
         pc.sectors.store(0, std::memory_order_relaxed);
         pc.transactions.store(0, std::memory_order_relaxed);
         pc.wavefronts.store(0, std::memory_order_relaxed);

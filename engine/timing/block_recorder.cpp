@@ -85,17 +85,27 @@ BlockRecorder::BlockRecorder(const DeviceProfile& profile, const ptx::Module& mo
 std::vector<WarpTrace> BlockRecorder::takeTraces(std::vector<WarpTrace> recycled)
 {
     recycled.resize(m_traces.size());
+    m_expected.resize(m_traces.size());
     for (std::size_t w = 0; w < recycled.size(); ++w) {
-        WarpTrace& t = recycled[w];
-        t.clear();
-        // The next block's warps most often issue about as much as this block's: room for that from the start
-        // (one allocation per trace, not one per doubling with a copy of what it held).
-        t.ops.reserve(m_traces[w].ops.size() + m_traces[w].ops.size() / 8);
-        t.txns.reserve(m_traces[w].txns.size() + m_traces[w].txns.size() / 8);
+        recycled[w].clear();
+        m_expected[w] = { m_traces[w].ops.size(), m_traces[w].txns.size() };
     }
     std::swap(recycled, m_traces);
     m_mbarrierPhase.clear(); // the block is over; so are its mbarriers
     return recycled;
+}
+
+void BlockRecorder::reserveExpected(std::size_t s)
+{
+    if (s >= m_expected.size())
+        return;
+    // The next block's warps most often issue about as much as the last one's: room for that from the start (one
+    // allocation per trace, not one per doubling with a copy of what it held). Made here, on the thread that runs
+    // the block, not in takeTraces: blocks run apart (block_source.h) are taken one after the other on one thread.
+    const auto [ops, txns] = m_expected[s];
+    WarpTrace& trace = m_traces[s];
+    trace.ops.reserve(ops + ops / 8);
+    trace.txns.reserve(txns + txns / 8);
 }
 
 void BlockRecorder::onMbarrier(const simt::MbarrierEvent& event)
@@ -161,6 +171,8 @@ void BlockRecorder::onIssue(const simt::IssueEvent& event)
     op.instruction = m_functionBases[event.function] + event.pc;
     const std::size_t s = slot(event.warp);
     WarpTrace& trace = m_traces[s];
+    if (trace.ops.empty()) [[unlikely]]
+        reserveExpected(s);
     trace.ops.push_back(op);
     m_opTxnStart[s] = static_cast<std::uint32_t>(trace.txns.size());
 }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <stop_token>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace engine::timing {
@@ -63,6 +64,8 @@ private:
     void recordShared(const simt::MemoryEvent& event, const BankConflictResult& result, TraceOp& op);
     bool cachesInL1(const simt::MemoryEvent& event) const;
     std::size_t slot(const simt::WarpRef& warp) const;
+    /// Gives warp slot `s`'s empty trace the room its last block's took.
+    void reserveExpected(std::size_t s);
 
     const DeviceProfile& m_profile;
     const ptx::Module& m_module;
@@ -73,6 +76,8 @@ private:
     MemoryCounters m_counters;
     std::vector<WarpTrace> m_traces;
     std::vector<std::uint32_t> m_functionBases; ///< functionBases(module)
+    /// Per warp slot: the ops and transactions its trace held when last taken (reserveExpected).
+    std::vector<std::pair<std::size_t, std::size_t>> m_expected;
     std::vector<std::uint32_t> m_opTxnStart; ///< per warp: WarpTrace::txns size when its last op was issued
     std::uint32_t m_warpsPerBlock = 0;
     bool m_allBlocks = false; ///< holdAllBlocks: traces indexed by block * warps + warp

@@ -124,3 +124,38 @@ TEST(SharedIdealWavefronts, ATwoWayConflictTakesOneWavefrontMoreThanIdeal)
     launch.clear();
     EXPECT_EQ(launch.totals().sharedStoreIdealWavefronts, 0u);
 }
+
+TEST(BankPasses, MovingCountersAddsThemToTheTargetsAndLeavesZeros)
+{
+    // A block run apart commits its counters into its launch's (timing/speculative_slot.h): per PC and per bank,
+    // the launch's counts are the sum, the block's are zero and a second move adds nothing.
+    const auto& v100 = testing_fixtures::builtinProfile("v100");
+    std::array<std::uint64_t, 32> column {};
+    for (std::size_t lane = 0; lane < 32; ++lane)
+        column[lane] = lane * 32 * 4; // 32 floats a row: every lane on bank 0
+    engine::simt::MemoryEvent event;
+    event.pc = 2;
+    event.space = engine::simt::MemorySpace::Shared;
+    event.op = engine::simt::MemoryOp::Store;
+    event.activeMask = 0xFFFFFFFFu;
+    event.bytesPerLane = 4;
+    event.laneAddresses = &column;
+    for (const auto writers : { engine::MemoryCounters::Writers::One, engine::MemoryCounters::Writers::Many }) {
+        engine::MemoryCounters block(v100, 0, 4, engine::MemoryCounters::Writers::One);
+        engine::MemoryCounters launch(v100, 0, 4, writers);
+        block.onMemory(event);
+        launch.onMemory(event);
+        launch.onMemory(event);
+        block.moveInto(launch);
+        block.moveInto(launch);
+        EXPECT_EQ(launch.perPc()[2].requests, 3u);
+        EXPECT_EQ(launch.perPc()[2].bankPasses[0], 96u);
+        EXPECT_EQ(launch.perPc()[2].bankRequests[0], 3u);
+        EXPECT_EQ(launch.perPc()[1].requests, 0u);
+        EXPECT_EQ(launch.totals().sharedStoreRequests, 3u);
+        EXPECT_EQ(launch.totals().sharedStoreWavefronts, 96u);
+        EXPECT_EQ(block.perPc()[2].requests, 0u);
+        EXPECT_EQ(block.perPc()[2].bankPasses[0], 0u);
+        EXPECT_EQ(block.totals().sharedStoreRequests, 0u);
+    }
+}

@@ -158,3 +158,27 @@ TEST(BlockRecorder, AnAccessMovedAsAWholeGetsWhatItWouldAlone)
         }
     }
 }
+
+TEST(BlockRecorder, ATracesRoomComesAtTheNextBlocksFirstIssue)
+{
+    // Blocks run apart are taken one after the other on one thread (block_source.h): taking a block's traces
+    // allocates nothing; the next block's warp gets the room the last one's took when it first issues.
+    const auto module = simt_testing::parse(kKernel);
+    const auto kernel = static_cast<std::uint32_t>(module.findFunction("touch"));
+    engine::timing::BlockRecorder recorder(testing_fixtures::builtinProfile("h100"), module, kernel, 1);
+    engine::simt::IssueEvent issue;
+    issue.function = kernel;
+    issue.pc = 0;
+    for (int i = 0; i < 100; ++i)
+        recorder.onIssue(issue);
+    EXPECT_EQ(recorder.takeTraces({})[0].ops.size(), 100u);
+    const std::vector<engine::timing::WarpTrace> idle = recorder.takeTraces({}); // a block that issued nothing
+    EXPECT_EQ(idle[0].ops.capacity(), 0u);
+    for (int i = 0; i < 100; ++i)
+        recorder.onIssue(issue);
+    (void)recorder.takeTraces({});
+    recorder.onIssue(issue);
+    const std::vector<engine::timing::WarpTrace> next = recorder.takeTraces({});
+    EXPECT_EQ(next[0].ops.size(), 1u);
+    EXPECT_GE(next[0].ops.capacity(), 100u);
+}
