@@ -34,6 +34,8 @@ WriteOverlay::Page& WriteOverlay::page(Allocation& a, std::uint64_t start)
         if (m_used == m_pages.size())
             m_pages.emplace_back();
         Page& p = m_pages[m_used++];
+        m_lowest = std::min(m_lowest, key);
+        m_highest = std::max(m_highest, key);
         p.allocation = &a;
         p.start = start;
         p.read = {};
@@ -64,6 +66,7 @@ std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uin
     }
     if (p.copy.empty()) {
         const std::uint64_t bytes = std::min(kPageBytes, a.sizeBytes - start);
+        m_copied.push_back(m_last);
         p.copy.assign(kPageBytes, 0);
         std::memcpy(p.copy.data(), a.bytes.data() + start, bytes);
     }
@@ -73,10 +76,15 @@ std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uin
 
 bool WriteOverlay::readsAny(const WrittenPages& written) const
 {
+    if (m_highest < written.lowest || m_lowest > written.highest)
+        return false;
     for (std::size_t i = 0; i < m_used; ++i) {
         const Page& p = m_pages[i];
-        const auto it = written.find(p.allocation->address + p.start);
-        if (it == written.end())
+        const std::uint64_t key = p.allocation->address + p.start;
+        if (key < written.lowest || key > written.highest)
+            continue;
+        const auto it = written.pages.find(key);
+        if (it == written.pages.end())
             continue;
         for (std::size_t w = 0; w < p.read.words.size(); ++w) {
             if ((p.read.words[w] & it->second.words[w]) != 0)
@@ -88,12 +96,13 @@ bool WriteOverlay::readsAny(const WrittenPages& written) const
 
 void WriteOverlay::commit(WrittenPages& written) const
 {
-    for (std::size_t i = 0; i < m_used; ++i) {
+    for (const std::uint32_t i : m_copied) {
         const Page& p = m_pages[i];
-        if (p.copy.empty())
-            continue;
         std::uint8_t* target = p.allocation->bytes.data() + p.start;
-        PageBits& all = written[p.allocation->address + p.start];
+        const std::uint64_t key = p.allocation->address + p.start;
+        PageBits& all = written.pages[key];
+        written.lowest = std::min(written.lowest, key);
+        written.highest = std::max(written.highest, key);
         for (std::size_t w = 0; w < p.written.words.size(); ++w) {
             std::uint64_t mask = p.written.words[w];
             all.words[w] |= mask;
@@ -112,6 +121,9 @@ void WriteOverlay::clear()
 {
     m_index.clear();
     m_used = 0;
+    m_copied.clear();
+    m_lowest = ~std::uint64_t { 0 };
+    m_highest = 0;
     m_lastKey = ~std::uint64_t { 0 };
     m_abandoned = false;
 }

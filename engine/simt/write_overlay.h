@@ -15,8 +15,14 @@ struct PageBits {
     std::array<std::uint64_t, 64> words {};
 };
 
-/// The bytes that the blocks committed so far in one batch wrote, keyed by page (WriteOverlay::commit).
-using WrittenPages = std::unordered_map<std::uint64_t, PageBits>;
+/// The bytes that the blocks committed so far in one batch wrote (WriteOverlay::commit): per page, keyed by the
+/// page's address, and the lowest and highest of those addresses, outside which a block's pages need no look-up
+/// (a matrix multiply's block reads a thousand pages of its inputs and writes a few of its output).
+struct WrittenPages {
+    std::unordered_map<std::uint64_t, PageBits> pages;
+    std::uint64_t lowest = ~std::uint64_t { 0 };
+    std::uint64_t highest = 0;
+};
 
 /// One block's view of global memory while it runs at the same time as other blocks of its launch
 /// (timing/speculative_slot.h): the launch's memory stays unchanged while the batch runs, the block's stores go
@@ -60,6 +66,9 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> m_index; ///< page address -> index in m_pages
     std::vector<Page> m_pages; ///< the first m_used are this block's
     std::size_t m_used = 0;
+    std::vector<std::uint32_t> m_copied; ///< this block's pages with a copy (those it wrote), in m_pages
+    std::uint64_t m_lowest = ~std::uint64_t { 0 }; ///< the lowest and highest address of this block's pages
+    std::uint64_t m_highest = 0;
     std::uint64_t m_lastKey = ~std::uint64_t { 0 };
     std::uint32_t m_last = 0;
     std::vector<std::uint8_t> m_scratch; ///< where a page-crossing store goes

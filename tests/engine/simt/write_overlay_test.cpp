@@ -90,6 +90,49 @@ TEST(WriteOverlay, ABlockThatReadWhatAnEarlierBlockWroteIsFound)
     EXPECT_TRUE(atomic.readsAny(written));
 }
 
+TEST(WriteOverlay, PagesAroundTheWrittenOnesAreReadAndOnlyTheWrittenBytesCount)
+{
+    // The earlier blocks wrote pages 3 and 5 of 8; a later block's pages below, between and above them are
+    // passed over by address (WrittenPages::lowest/highest), and still one byte read on page 5 is found.
+    Allocation a = buffer(8 * WriteOverlay::kPageBytes);
+    WrittenPages written;
+    WriteOverlay first;
+    storeWord(first, a, 3 * WriteOverlay::kPageBytes + 8, 1);
+    storeWord(first, a, 5 * WriteOverlay::kPageBytes + 8, 2);
+    first.commit(written);
+    EXPECT_EQ(written.lowest, a.address + 3 * WriteOverlay::kPageBytes);
+    EXPECT_EQ(written.highest, a.address + 5 * WriteOverlay::kPageBytes);
+
+    WriteOverlay around; // every page but at other bytes, and pages 0 and 7 outside the span
+    for (std::uint64_t page = 0; page < 8; ++page)
+        (void)loadWord(around, a, page * WriteOverlay::kPageBytes + 16);
+    EXPECT_FALSE(around.readsAny(written));
+    WriteOverlay outside; // pages 0 and 7 only: no page inside the span
+    (void)loadWord(outside, a, 8);
+    (void)loadWord(outside, a, 7 * WriteOverlay::kPageBytes + 8);
+    EXPECT_FALSE(outside.readsAny(written));
+    WriteOverlay between; // page 4, then the written bytes of page 5
+    (void)loadWord(between, a, 4 * WriteOverlay::kPageBytes + 8);
+    (void)loadWord(between, a, 5 * WriteOverlay::kPageBytes + 10);
+    EXPECT_TRUE(between.readsAny(written));
+
+    // A block that only wrote commits only its pages, and a page it reused from an earlier block does not carry
+    // that block's copy.
+    WriteOverlay reused;
+    storeWord(reused, a, 6 * WriteOverlay::kPageBytes, 9);
+    reused.clear();
+    (void)loadWord(reused, a, 6 * WriteOverlay::kPageBytes);
+    storeWord(reused, a, 2 * WriteOverlay::kPageBytes, 7);
+    const std::vector<std::uint8_t> before = a.bytes;
+    reused.commit(written);
+    std::uint32_t v = 0;
+    std::memcpy(&v, a.bytes.data() + 6 * WriteOverlay::kPageBytes, 4);
+    EXPECT_EQ(0, std::memcmp(&v, before.data() + 6 * WriteOverlay::kPageBytes, 4)); // read, not written
+    std::memcpy(&v, a.bytes.data() + 2 * WriteOverlay::kPageBytes, 4);
+    EXPECT_EQ(v, 7u);
+    EXPECT_EQ(written.lowest, a.address + 2 * WriteOverlay::kPageBytes);
+}
+
 TEST(WriteOverlay, BlocksWritingOnePageKeepEachOthersBytes)
 {
     Allocation a = buffer(WriteOverlay::kPageBytes);
