@@ -6,8 +6,14 @@
 
 namespace engine::timing {
 
-void MemoryHierarchy::passShare(l2pass::Share& share)
+void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, std::uint64_t endSet)
 {
+    // Its requests, in the window's order, taken by this share's thread: one pass over the window's sets.
+    share.requests.clear();
+    for (std::uint32_t k = 0; k < m_applySets.size(); ++k) {
+        if (m_applySets[k] >= firstSet && m_applySets[k] < endSet)
+            share.requests.push_back(k);
+    }
     share.pass = m_l2.beginPass();
     share.pending.clear();
     share.counters = CacheCounters {};
@@ -113,12 +119,10 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
     const std::size_t shares = workers.threads();
     m_passShares.resize(shares);
     const std::uint64_t sets = m_l2.sets();
-    for (l2pass::Share& share : m_passShares) // share p owns sets [sets × p / shares, sets × (p + 1) / shares)
-        share.requests.clear();
-    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k)
-        m_passShares[static_cast<std::size_t>(m_applySets[k] * shares / sets)].requests.push_back(k);
     m_passRecords.resize(m_applyOrder.size());
-    workers.run(shares, [this](std::size_t p) { passShare(m_passShares[p]); });
+    // Share p owns the sets s with s × shares / sets = p: from ⌈sets × p / shares⌉ to the next share's first.
+    const auto firstSet = [&](std::size_t p) { return (sets * p + shares - 1) / shares; };
+    workers.run(shares, [&](std::size_t p) { passShare(m_passShares[p], firstSet(p), firstSet(p + 1)); });
     // DRAM's queue in the window's order, on this thread.
     for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
         if (!m_passRecords[k].serial)

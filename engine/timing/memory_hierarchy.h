@@ -131,7 +131,8 @@ private:
     std::uint64_t apply(const WindowRequests::Request& request);
     // The partitioned L2 pass (l2_pass.cpp).
     void applyPartitioned(WindowWorkers& workers);
-    void passShare(l2pass::Share& share);
+    /// The partitioned pass's share of the L2's sets [firstSet, endSet) (l2_pass.cpp).
+    void passShare(l2pass::Share& share, std::uint64_t firstSet, std::uint64_t endSet);
     std::uint64_t passArrival(std::uint32_t k, const WindowRequests::Request& request);
 
     const DeviceProfile& m_profile;
