@@ -13,12 +13,12 @@
 
 namespace {
 
-std::array<std::uint64_t, 32> bankPassesOfColumnWrite(int rowFloats)
+/// A whole warp's 4-byte shared store at PC 2, lane k at k × rowFloats floats: the write of one column of a
+/// row-major tile of rowFloats-float rows.
+engine::simt::MemoryEvent columnWrite(int rowFloats, std::array<std::uint64_t, 32>& addresses)
 {
-    std::array<std::uint64_t, 32> addresses {};
     for (std::size_t lane = 0; lane < 32; ++lane)
         addresses[lane] = lane * static_cast<std::uint64_t>(rowFloats) * 4;
-    engine::MemoryCounters counters(testing_fixtures::builtinProfile("v100"), 0, 4);
     engine::simt::MemoryEvent event;
     event.pc = 2;
     event.space = engine::simt::MemorySpace::Shared;
@@ -26,6 +26,14 @@ std::array<std::uint64_t, 32> bankPassesOfColumnWrite(int rowFloats)
     event.activeMask = 0xFFFFFFFFu;
     event.bytesPerLane = 4;
     event.laneAddresses = &addresses;
+    return event;
+}
+
+std::array<std::uint64_t, 32> bankPassesOfColumnWrite(int rowFloats)
+{
+    std::array<std::uint64_t, 32> addresses {};
+    const engine::simt::MemoryEvent event = columnWrite(rowFloats, addresses);
+    engine::MemoryCounters counters(testing_fixtures::builtinProfile("v100"), 0, 4);
     counters.onMemory(event);
     counters.onMemory(event);
     const auto pc = counters.perPc()[2];
@@ -131,15 +139,7 @@ TEST(BankPasses, MovingCountersAddsThemToTheTargetsAndLeavesZeros)
     // the launch's counts are the sum, the block's are zero and a second move adds nothing.
     const auto& v100 = testing_fixtures::builtinProfile("v100");
     std::array<std::uint64_t, 32> column {};
-    for (std::size_t lane = 0; lane < 32; ++lane)
-        column[lane] = lane * 32 * 4; // 32 floats a row: every lane on bank 0
-    engine::simt::MemoryEvent event;
-    event.pc = 2;
-    event.space = engine::simt::MemorySpace::Shared;
-    event.op = engine::simt::MemoryOp::Store;
-    event.activeMask = 0xFFFFFFFFu;
-    event.bytesPerLane = 4;
-    event.laneAddresses = &column;
+    const engine::simt::MemoryEvent event = columnWrite(32, column); // 32 floats a row: every lane on bank 0
     for (const auto writers : { engine::MemoryCounters::Writers::One, engine::MemoryCounters::Writers::Many }) {
         engine::MemoryCounters block(v100, 0, 4, engine::MemoryCounters::Writers::One);
         engine::MemoryCounters launch(v100, 0, 4, writers);
