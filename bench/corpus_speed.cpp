@@ -5,6 +5,7 @@
 // nvcc) and buffer filling are outside the launch time; the "run" column has the whole runScenario.
 //
 //   corpus_speed [--device ID] [--repeat N] [--threads N] [--filter TEXT] [CORPUS_DIR]
+#include "engine/common/host_heap.h"
 #include "engine/device/device_catalog.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
@@ -41,6 +42,7 @@ double median(std::vector<double> v)
 
 int main(int argc, char** argv)
 {
+    engine::configureHostHeap(); // as the CLI and the GUI
     std::string device = "h100";
     std::string filter;
     int repeat = 3;

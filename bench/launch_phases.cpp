@@ -4,6 +4,7 @@
 // for blocks, and after the last window. Prints a table; results are the CLI's `run` for the same arguments.
 //
 //   launch_phases SCENARIO [--device ID] [--threads N] [--repeat N] [--set NAME=VALUE ...]
+#include "engine/common/host_heap.h"
 #include "engine/device/device_catalog.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
@@ -78,6 +79,7 @@ void printLaunch(const RecordingExecutor::Launch& l)
 
 int main(int argc, char** argv)
 {
+    engine::configureHostHeap(); // as the CLI and the GUI
     Arguments args;
     if (!parse(argc, argv, args)) {
         std::fprintf(stderr,

@@ -1,5 +1,6 @@
 #include "app/gui/command_line.h"
 #include "app/gui/main_window.h"
+#include "engine/common/host_heap.h"
 #include "model/device/device_catalog_load.h"
 
 #include <QApplication>
@@ -7,6 +8,7 @@
 
 int main(int argc, char** argv)
 {
+    engine::configureHostHeap();
     QApplication application(argc, argv);
     // QSettings then live in ~/.config/warpscope/warpscope.conf.
     QApplication::setOrganizationName(QStringLiteral("warpscope"));

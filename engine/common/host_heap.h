@@ -1,0 +1,22 @@
+#pragma once
+
+namespace engine {
+
+/// Sets the process's heap up for the timing model's way of using memory; call it once at the start of a program
+/// that runs launches (the CLI, the GUI, the benchmarks), before any thread starts.
+///
+/// A launch allocates and frees the same few megabytes again and again — its blocks' traces, its SMs' warp slots,
+/// the sampled requests — and glibc, left to itself, hands blocks of that size back to the operating system when
+/// they are freed (mapped blocks from 128 KB, trimming the heap's top from 128 KB), so the next launch faults every
+/// page of them in again: a page fault costs microseconds in a virtual machine. glibc raises those thresholds as
+/// freed blocks grow, so a process's first short launches paid most (PolyBench gemver, run alone: 2.5 M warp
+/// instructions/s; after other scenarios in one process: 4.9). Here blocks below kHeapMappedFrom come from the heap and
+/// the heap keeps up to kHeapKeptFree bytes free for the next ones. Elsewhere than glibc: nothing.
+void configureHostHeap();
+
+/// Blocks from this size on are mapped pages of their own (the 256 MB buffers of a large copy), given back when freed.
+inline constexpr long kHeapMappedFrom = 32L << 20;
+/// Free bytes the heap's top may keep before they go back to the operating system.
+inline constexpr long kHeapKeptFree = 64L << 20;
+
+} // namespace engine
