@@ -7,7 +7,6 @@ namespace engine::timing {
 SmModel::SmModel(std::uint32_t id, const SmContext& context)
     : m_id(id)
     , m_ctx(context)
-    , m_blocks(context.blocksPerSm)
     , m_schedulerWake(context.schedulers, 0)
     , m_recording(context.intervals && context.intervals->records(id))
 {
@@ -15,8 +14,9 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
 
 void SmModel::allocateSlots()
 {
-    // Warp slots, scoreboards and the schedulers' arrays come with the SM's first block: a launch of a few
+    // Block and warp slots, scoreboards and the schedulers' arrays come with the SM's first block: a launch of a few
     // blocks on a 132-SM device builds only the SMs it uses (their scoreboards alone are ~60 KB an SM).
+    m_blocks.resize(m_ctx.blocksPerSm);
     const std::size_t warps = std::size_t { m_ctx.blocksPerSm } * m_ctx.warpsPerBlock;
     m_warps.resize(warps);
     m_scoreboardPositions.assign(warps * m_ctx.registers, 0);
