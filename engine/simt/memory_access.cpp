@@ -254,18 +254,22 @@ bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addr
     const std::uint64_t probe = addresses[static_cast<std::size_t>(std::countr_zero(mask))];
     FastRange fast = fastRange(ctx, plan, probe);
     const std::uint64_t alignMask = plan.size - 1;
-    if (fast.base) {
-        // Every active lane inside the fast range and aligned (an inactive lane counts as the probe, an active one).
-        LaneBits filled;
-        const LaneBits* lanes = &addresses;
-        if (mask != kAllLanes) {
-            for (std::size_t l = 0; l < kWarpLanes; ++l)
-                filled[l] = ((mask >> l) & 1u) != 0 ? addresses[l] : probe;
-            lanes = &filled;
+    if (fast.base && fast.bytes >= plan.size && fast.bytes - plan.size < (std::uint64_t { 1 } << 63)) {
+        // Every active lane inside the fast range and aligned, decided in the pass that makes the pointers (an
+        // inactive lane counts as the probe, an active one): wholeWarpInside's test, one branch-free loop.
+        constexpr std::uint64_t kHighBit = std::uint64_t { 1 } << 63;
+        const std::uint64_t room = fast.bytes - plan.size;
+        std::uint64_t outside = 0;
+        std::uint64_t bits = 0;
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            const bool on = ((mask >> l) & 1u) != 0;
+            const std::uint64_t address = on ? addresses[l] : probe;
+            const std::uint64_t offset = address - fast.start;
+            outside |= offset | (room - offset);
+            bits |= address;
+            pointers[l] = on ? fast.base + offset : nullptr;
         }
-        for (std::size_t l = 0; l < kWarpLanes; ++l)
-            pointers[l] = ((mask >> l) & 1u) != 0 ? fast.base + (addresses[l] - fast.start) : nullptr;
-        if (wholeWarpInside(fast, *lanes, plan.size)) {
+        if ((outside & kHighBit) == 0 && (bits & alignMask) == 0) {
             if (ctx.observer || ctx.recordAccesses || ctx.journal)
                 ctx.addresses = addresses;
             spaceMasks[static_cast<std::size_t>(fast.space)] |= mask;
