@@ -14,6 +14,7 @@ void configureHostHeap()
     // glibc mallopt(3): a fixed M_MMAP_THRESHOLD also turns off its dynamic adjustment.
     mallopt(M_MMAP_THRESHOLD, static_cast<int>(kHeapMappedFrom));
     mallopt(M_TRIM_THRESHOLD, static_cast<int>(kHeapKeptFree));
+    mallopt(M_TOP_PAD, static_cast<int>(kHeapGrowth));
 #endif
 }
 

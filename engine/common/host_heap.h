@@ -10,13 +10,22 @@ namespace engine {
 /// they are freed (mapped blocks from 128 KB, trimming the heap's top from 128 KB), so the next launch faults every
 /// page of them in again: a page fault costs microseconds in a virtual machine. glibc raises those thresholds as
 /// freed blocks grow, so a process's first short launches paid most (PolyBench gemver, run alone: 2.5 M warp
-/// instructions/s; after other scenarios in one process: 4.9). Here blocks below kHeapMappedFrom come from the heap and
-/// the heap keeps up to kHeapKeptFree bytes free for the next ones. Elsewhere than glibc: nothing.
+/// instructions/s; after other scenarios in one process: 4.9). Here blocks below kHeapMappedFrom come from the heap
+/// and the heap keeps up to kHeapKeptFree bytes free for the next ones.
+///
+/// A thread's heap (a glibc arena beside the main one) grows by exactly what each allocation needs, each time a
+/// change of the address space's protection, which holds up every other thread's page faults while it lasts: the
+/// workers of muld 512 × 512 × 512 on two threads made 13 000 of them as their blocks' traces grew. With
+/// kHeapGrowth of padding a thread's heap is made accessible whole when it is created (25 such calls). Elsewhere
+/// than glibc: nothing.
 void configureHostHeap();
 
-/// Blocks from this size on are mapped pages of their own (the 256 MB buffers of a large copy), given back when freed.
+/// Blocks from this size on that the heap's free room cannot hold are mapped pages of their own (the 256 MB buffers
+/// of a large copy), given back when freed.
 inline constexpr long kHeapMappedFrom = 32L << 20;
 /// Free bytes the heap's top may keep before they go back to the operating system.
 inline constexpr long kHeapKeptFree = 64L << 20;
+/// What the heap grows by beyond an allocation's need (glibc M_TOP_PAD): a thread's heap is at most 64 MB.
+inline constexpr long kHeapGrowth = 64L << 20;
 
 } // namespace engine
