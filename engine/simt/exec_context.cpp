@@ -2,11 +2,6 @@
 
 namespace engine::simt {
 
-WarpRef ExecContext::warpRef() const
-{
-    return WarpRef { cta->ctaid, cta->linear, warp->index };
-}
-
 void ExecContext::fail(FaultKind kind, std::uint32_t lane, std::string detail)
 {
     if (fault.kind != FaultKind::None)

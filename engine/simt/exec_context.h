@@ -88,7 +88,7 @@ struct ExecContext {
     /// ops_memory.cpp); runWarp clears it.
     bool yieldTurn = false;
 
-    WarpRef warpRef() const;
+    WarpRef warpRef() const { return WarpRef { cta->ctaid, cta->linear, warp->index }; }
     void fail(FaultKind kind, std::uint32_t lane, std::string detail = {});
 };
 

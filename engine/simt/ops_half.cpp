@@ -7,22 +7,6 @@
 
 namespace engine::simt {
 
-std::optional<HalfType> halfTypeOf(ptx::ScalarType type)
-{
-    switch (type) {
-    case ptx::ScalarType::F16:
-        return HalfType {kHalf, false};
-    case ptx::ScalarType::F16x2:
-        return HalfType {kHalf, true};
-    case ptx::ScalarType::BF16:
-        return HalfType {kBfloat16, false};
-    case ptx::ScalarType::BF16x2:
-        return HalfType {kBfloat16, true};
-    default:
-        return std::nullopt;
-    }
-}
-
 namespace {
 
 using ptx::Opcode;

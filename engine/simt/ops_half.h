@@ -14,8 +14,22 @@ struct HalfType {
     bool packed;
 };
 
-/// The format of .f16/.f16x2/.bf16/.bf16x2; nothing for any other type.
-std::optional<HalfType> halfTypeOf(ptx::ScalarType type);
+/// The format of .f16/.f16x2/.bf16/.bf16x2; nothing for any other type. Inline: every float instruction asks.
+inline std::optional<HalfType> halfTypeOf(ptx::ScalarType type)
+{
+    switch (type) {
+    case ptx::ScalarType::F16:
+        return HalfType { kHalf, false };
+    case ptx::ScalarType::F16x2:
+        return HalfType { kHalf, true };
+    case ptx::ScalarType::BF16:
+        return HalfType { kBfloat16, false };
+    case ptx::ScalarType::BF16x2:
+        return HalfType { kBfloat16, true };
+    default:
+        return std::nullopt;
+    }
+}
 
 /// Applies `f` to each element of a (possibly packed) lane value.
 template <typename F> std::uint64_t perElement(std::uint64_t bits, bool packed, F f)
