@@ -30,6 +30,41 @@ namespace {
         return base + address;
     }
 
+    /// The test of wholeWarpInside, lane by lane: whether every address added holds a whole aligned `size`-byte
+    /// element inside `fast`, decided by 64-bit subtractions and ORs without a branch (SSE2 vectorizes a loop of
+    /// them). With the room after the last whole element `room` = bytes - size below 2^63, a lane is inside iff
+    /// both its offset from the start and room - offset stay below 2^63: below the start, the offset wraps past it;
+    /// past the end, the difference does.
+    class WarpInside {
+    public:
+        WarpInside(const FastRange& fast, std::uint32_t size)
+            : m_start(fast.start)
+            , m_room(fast.bytes - size)
+            , m_alignMask(size - 1)
+            , m_fits(fast.bytes >= size && fast.bytes - size < kHighBit)
+        {
+        }
+
+        /// Adds a lane's address; returns its offset from the range's start.
+        std::uint64_t add(std::uint64_t address)
+        {
+            const std::uint64_t offset = address - m_start;
+            m_outside |= offset | (m_room - offset);
+            m_bits |= address;
+            return offset;
+        }
+        bool inside() const { return m_fits && (m_outside & kHighBit) == 0 && (m_bits & m_alignMask) == 0; }
+
+    private:
+        static constexpr std::uint64_t kHighBit = std::uint64_t { 1 } << 63;
+        std::uint64_t m_start;
+        std::uint64_t m_room;
+        std::uint64_t m_alignMask;
+        bool m_fits;
+        std::uint64_t m_outside = 0;
+        std::uint64_t m_bits = 0;
+    };
+
     /// The allocation holding `size` bytes at `address`: the cached one when it does, else the one found, which
     /// becomes the cached one; null when none does.
     Allocation* allocationHolding(ExecContext& ctx, std::uint64_t address, std::uint32_t size)
@@ -209,21 +244,10 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t prob
 
 bool wholeWarpInside(const FastRange& fast, const LaneBits& addresses, std::uint32_t size)
 {
-    // One branch-free pass of 64-bit subtractions and ORs (SSE2 vectorizes it). With the room after the last whole
-    // element `room` = bytes - size below 2^63, a lane is inside iff both its offset from the start and room -
-    // offset stay below 2^63: below the start, the offset wraps past it; past the end, the difference does.
-    constexpr std::uint64_t kHighBit = std::uint64_t { 1 } << 63;
-    if (fast.bytes < size || fast.bytes - size >= kHighBit)
-        return false;
-    const std::uint64_t room = fast.bytes - size;
-    std::uint64_t outside = 0;
-    std::uint64_t bits = 0;
-    for (std::size_t l = 0; l < kWarpLanes; ++l) {
-        const std::uint64_t offset = addresses[l] - fast.start;
-        outside |= offset | (room - offset);
-        bits |= addresses[l];
-    }
-    return (outside & kHighBit) == 0 && (bits & (size - 1)) == 0;
+    WarpInside test(fast, size);
+    for (std::size_t l = 0; l < kWarpLanes; ++l)
+        test.add(addresses[l]);
+    return test.inside();
 }
 
 bool resolveUniformLanes(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t mask,
@@ -254,22 +278,16 @@ bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addr
     const std::uint64_t probe = addresses[static_cast<std::size_t>(std::countr_zero(mask))];
     FastRange fast = fastRange(ctx, plan, probe);
     const std::uint64_t alignMask = plan.size - 1;
-    if (fast.base && fast.bytes >= plan.size && fast.bytes - plan.size < (std::uint64_t { 1 } << 63)) {
-        // Every active lane inside the fast range and aligned, decided in the pass that makes the pointers (an
-        // inactive lane counts as the probe, an active one): wholeWarpInside's test, one branch-free loop.
-        constexpr std::uint64_t kHighBit = std::uint64_t { 1 } << 63;
-        const std::uint64_t room = fast.bytes - plan.size;
-        std::uint64_t outside = 0;
-        std::uint64_t bits = 0;
+    if (fast.base) {
+        // wholeWarpInside's test in the pass that makes the pointers (an inactive lane counts as the probe, an
+        // active one).
+        WarpInside test(fast, plan.size);
         for (std::size_t l = 0; l < kWarpLanes; ++l) {
             const bool on = ((mask >> l) & 1u) != 0;
-            const std::uint64_t address = on ? addresses[l] : probe;
-            const std::uint64_t offset = address - fast.start;
-            outside |= offset | (room - offset);
-            bits |= address;
+            const std::uint64_t offset = test.add(on ? addresses[l] : probe);
             pointers[l] = on ? fast.base + offset : nullptr;
         }
-        if ((outside & kHighBit) == 0 && (bits & alignMask) == 0) {
+        if (test.inside()) {
             if (ctx.observer || ctx.recordAccesses || ctx.journal)
                 ctx.addresses = addresses;
             spaceMasks[static_cast<std::size_t>(fast.space)] |= mask;
