@@ -139,8 +139,9 @@ void MemoryHierarchy::settleWindow(WindowWorkers* workers)
         settleSmWindow(sm);
 }
 
-void MemoryHierarchy::applyWindow(WindowWorkers* workers)
+void MemoryHierarchy::orderWindow(WindowWorkers* workers, HostPhases& phases)
 {
+    const PhaseTimer timer(phases.l2Order);
     std::vector<std::uint32_t>& busy = m_busyWindows;
     busy.clear();
     const std::uint64_t width = m_windowEnd - m_windowStart;
@@ -163,22 +164,35 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers)
         m_cycleStarts[c + 1] += m_cycleStarts[c];
     m_applyOrder.resize(m_cycleStarts[width]);
     m_applySets.resize(m_applyOrder.size());
+    // Enough requests to share out: each thread takes a range of the L2's sets (l2_pass.cpp), and each SM learns
+    // where its requests are in the window's order, to find their arrivals when it settles.
+    constexpr std::size_t kSharedPassRequests = 256;
+    m_partitioned = workers && workers->threads() > 1 && m_applyOrder.size() >= kSharedPassRequests
+        && m_l2.enabled() && !m_attributeTraffic;
     for (const std::uint32_t sm : busy) {
         WindowRequests& window = m_windows[sm];
+        if (m_partitioned)
+            window.order.assign(window.requests.size(), WindowRequests::kNone);
         for (std::uint32_t i = 0; i < window.requests.size(); ++i) {
             const std::uint64_t cycle = window.requests[i].cycle;
             if (cycle >= m_windowStart && cycle < m_windowEnd) {
                 const std::uint64_t k = m_cycleStarts[cycle - m_windowStart]++;
                 m_applyOrder[k] = WindowRequests::Ref { sm, i };
                 m_applySets[k] = window.requests[i].l2Set;
+                if (m_partitioned)
+                    window.order[i] = static_cast<std::uint32_t>(k);
             }
         }
     }
-    // Enough requests to share out: each thread takes a range of the L2's sets (l2_pass.cpp).
-    constexpr std::size_t kSharedPassRequests = 256;
-    if (workers && workers->threads() > 1 && m_applyOrder.size() >= kSharedPassRequests && m_l2.enabled()
-        && !m_attributeTraffic) {
-        applyPartitioned(*workers);
+}
+
+void MemoryHierarchy::applyWindow(WindowWorkers* workers, HostPhases* phases)
+{
+    HostPhases untimed;
+    HostPhases& timed = phases ? *phases : untimed;
+    orderWindow(workers, timed);
+    if (m_partitioned) {
+        applyPartitioned(*workers, timed);
         return;
     }
     // What a request reads is far from the host's caches — its transaction, in a block's trace another thread
@@ -216,6 +230,12 @@ void MemoryHierarchy::settleSmWindow(std::uint32_t sm)
     WindowRequests& window = m_windows[sm];
     if (window.requests.empty())
         return;
+    if (m_partitioned) {
+        for (std::size_t i = 0; i < window.requests.size(); ++i) {
+            if (window.order[i] != WindowRequests::kNone)
+                window.arrivals[i] = passedArrival(window.order[i]);
+        }
+    }
     window.settled.resize(window.completions.size());
     for (std::size_t c = 0; c < window.completions.size(); ++c) {
         const WindowRequests::Completion& completion = window.completions[c];

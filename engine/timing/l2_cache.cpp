@@ -11,11 +11,6 @@ namespace {
 
     constexpr std::uint32_t kSectorBytes = 32;
 
-    std::uint32_t sectorBytes(std::uint8_t mask)
-    {
-        return sectorCount(mask) * kSectorBytes;
-    }
-
 } // namespace
 
 std::uint8_t widenToChunks(std::uint8_t mask, std::uint32_t groupSectors)

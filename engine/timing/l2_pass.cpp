@@ -2,9 +2,33 @@
 // among several. The results are those of the one-thread pass, request for request.
 #include "engine/timing/memory_hierarchy.h"
 
+#include "engine/timing/sector_mask.h"
+
 #include <algorithm>
 
 namespace engine::timing {
+
+namespace {
+
+    /// The share of `set` when `sets` sets go to `shares` threads: share p owns the sets s with s × shares / sets = p,
+    /// from ⌈sets × p / shares⌉ to the next share's first.
+    std::uint32_t shareOf(std::uint64_t set, std::uint64_t sets, std::size_t shares)
+    {
+        return static_cast<std::uint32_t>(set * shares / sets);
+    }
+    std::uint64_t firstSetOf(std::size_t share, std::uint64_t sets, std::size_t shares)
+    {
+        return (sets * share + shares - 1) / shares;
+    }
+
+    /// An L2 outcome's write-back in bytes, kept as the DRAM step will ask for it.
+    void demandWriteBack(const L2Outcome& out, std::uint16_t& fill, std::uint16_t& back)
+    {
+        fill = static_cast<std::uint16_t>(out.writebackFillBytes);
+        back = static_cast<std::uint16_t>(out.writebackBytes);
+    }
+
+} // namespace
 
 void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, std::uint64_t endSet)
 {
@@ -14,41 +38,53 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
         if (m_applySets[k] >= firstSet && m_applySets[k] < endSet)
             share.requests.push_back(k);
     }
+    const std::vector<std::uint32_t>& mine = share.requests;
+    share.records.resize(mine.size());
+    share.demands.resize(mine.size());
+    share.served.resize(mine.size());
+    share.arrivals.resize(mine.size());
     share.pass = m_l2.beginPass();
     share.pending.clear();
     share.counters = CacheCounters {};
-    // Lines filled this window read as still filling until the DRAM pass gives them their arrival.
+    // Lines filled this window read as still filling until the DRAM step gives them their arrival.
     const auto unsettled = static_cast<std::uint32_t>(m_unsettledFillMark);
     // As the one-thread pass (deferred_memory.cpp): the transaction 16 requests ahead, the L2 set 8 ahead.
     constexpr std::size_t kTxnAhead = 16;
     constexpr std::size_t kSetAhead = 8;
-    const std::vector<std::uint32_t>& mine = share.requests;
-    for (std::size_t i = 0; i < mine.size(); ++i) {
+    for (std::uint32_t i = 0; i < mine.size(); ++i) {
         if (i + kTxnAhead < mine.size()) {
             const WindowRequests::Ref later = m_applyOrder[mine[i + kTxnAhead]];
             __builtin_prefetch(m_windows[later.sm].requests[later.index].txn);
         }
         if (i + kSetAhead < mine.size())
             m_l2.prefetchSet(m_applySets[mine[i + kSetAhead]]);
-        const std::uint32_t k = mine[i];
-        const WindowRequests::Ref ref = m_applyOrder[k];
+        const WindowRequests::Ref ref = m_applyOrder[mine[i]];
         const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
         const MemTxn& t = *request.txn;
-        l2pass::Record& record = m_passRecords[k];
-        record = l2pass::Record {};
+        l2pass::Record& record = share.records[i];
+        l2pass::Demand& demand = share.demands[i];
+        share.served[i] = l2pass::Served {};
+        record = l2pass::Record { request.cycle };
+        record.kind = request.kind;
+        demand = l2pass::Demand { static_cast<std::uint32_t>(request.cycle - m_windowStart) };
         const bool reads = request.kind != WindowRequests::Kind::Store;
         if (reads) {
             const std::uint8_t sectors = request.kind == WindowRequests::Kind::L2Read ? request.sectors : t.sectors;
-            record.read = m_l2.read(t.address, sectors, request.cycle, share.pass);
+            const L2Outcome read = m_l2.read(t.address, sectors, request.cycle, share.pass);
             CacheLine& line = *share.pass.line;
             if (share.pass.allocated)
                 share.pending.erase(&line); // a new tag: the fills of the old one are none of its business
-            countL2Read(share.counters, record.read);
+            countL2Read(share.counters, read);
+            demandWriteBack(read, demand.readBackFill, demand.readBack);
+            record.fills = read.fillSectors != 0;
+            if (record.fills)
+                demand.fetch = static_cast<std::uint16_t>(sectorBytes(read.fetchSectors));
+            record.waits = read.waitingSectors != 0;
             const auto pending = share.pending.find(&line);
-            if (record.read.waitingSectors != 0) {
+            if (record.waits) {
                 if (pending == share.pending.end()) {
                     record.waitsEarlier = true;
-                    record.waitKnown = record.read.fillArrives;
+                    record.waitKnown = read.fillArrives;
                 } else {
                     record.waitsOn = pending->second.lastFetch;
                     record.waitsEarlier = pending->second.earlier;
@@ -57,100 +93,136 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
                             pending->second.earlierArrives - static_cast<std::uint32_t>(request.cycle)));
                 }
             }
-            if (record.read.fetchSectors != 0) {
+            if (read.fetchSectors != 0) {
                 const auto [entry, first] = share.pending.try_emplace(&line);
                 l2pass::PendingFill& fill = entry->second;
                 if (first) // markFilling keeps an earlier fill's arrival only while it is in flight
                     fill = l2pass::PendingFill { line.filling != 0, line.fillArrives, l2pass::kNone };
                 record.prevFetch = fill.lastFetch;
-                fill.lastFetch = k;
-                line.filling = static_cast<std::uint8_t>(line.filling | record.read.fetchSectors);
+                fill.lastFetch = i;
+                line.filling = static_cast<std::uint8_t>(line.filling | read.fetchSectors);
                 line.fillArrives = unsettled;
                 line.fillLaunch = m_l2.launch();
             }
         }
         if (request.kind != WindowRequests::Kind::L2Read) {
             constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
-            record.write = m_l2.write(t.address, t.sectors, reads ? kWhole : t.byteMasks, share.pass);
+            const L2Outcome write = m_l2.write(t.address, t.sectors, reads ? kWhole : t.byteMasks, share.pass);
             if (share.pass.allocated)
                 share.pending.erase(share.pass.line);
+            demandWriteBack(write, demand.writeBackFill, demand.writeBack);
         }
+        demand.atomic = reads && request.kind != WindowRequests::Kind::L2Read;
         // A request that needs nothing of DRAM, of an atomic unit or of another request's fill has its arrival now:
-        // a store's cycle, a load's L2 hit latency. The DRAM pass takes the others.
-        const bool local = request.kind == WindowRequests::Kind::L2Read || request.kind == WindowRequests::Kind::Store;
-        const bool alone = local && record.read.fillSectors == 0 && record.read.waitingSectors == 0
-            && record.read.writebackBytes == 0 && record.read.writebackFillBytes == 0
-            && record.write.writebackBytes == 0 && record.write.writebackFillBytes == 0;
-        record.serial = !alone;
-        if (alone) {
+        // a store's cycle, a load's L2 hit latency. The DRAM step serves the others.
+        record.serial = demand.any() || record.waits;
+        if (!record.serial) {
             const bool store = request.kind == WindowRequests::Kind::Store;
-            m_windows[ref.sm].arrivals[ref.index]
+            share.arrivals[i]
                 = request.cycle + (store ? 0 : static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles));
         }
     }
 }
 
-std::uint64_t MemoryHierarchy::passArrival(std::uint32_t k, const WindowRequests::Request& request)
+void MemoryHierarchy::passDram()
 {
-    l2pass::Record& record = m_passRecords[k];
-    const std::uint64_t now = request.cycle;
-    if (request.kind == WindowRequests::Kind::Store) {
-        writeBack(record.write, now);
-        return now;
+    const std::uint64_t sets = m_l2.sets();
+    const std::size_t shares = m_passShares.size();
+    m_passCursors.assign(shares, 0);
+    m_applySlots.resize(m_applyOrder.size());
+    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
+        const std::uint32_t p = shareOf(m_applySets[k], sets, shares);
+        const std::uint32_t i = m_passCursors[p]++;
+        m_applySlots[k] = l2pass::Slot { p, i };
+        l2pass::Share& share = m_passShares[p];
+        const l2pass::Demand& demand = share.demands[i];
+        if (!demand.any())
+            continue;
+        // readL2's and writeBack's calls on DRAM (memory_hierarchy.cpp), in their order.
+        const std::uint64_t now = m_windowStart + demand.cycle;
+        l2pass::Served& served = share.served[i];
+        if (demand.atomic) {
+            const WindowRequests::Ref ref = m_applyOrder[k];
+            const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
+            const bool cas = request.kind == WindowRequests::Kind::AtomicCas;
+            served.atomicDelay = m_atomicUnits.serve(request.txn->address, request.txn->atomicLanes, cas, now) - now;
+        }
+        if (demand.readBackFill)
+            (void)m_dram.read(now, demand.readBackFill);
+        if (demand.readBack)
+            m_dram.write(now, demand.readBack);
+        if (demand.fetch)
+            served.fillDone = m_dram.read(now, demand.fetch);
+        if (demand.writeBackFill)
+            (void)m_dram.read(now, demand.writeBackFill);
+        if (demand.writeBack)
+            m_dram.write(now, demand.writeBack);
     }
-    const MemTxn& t = *request.txn;
-    const bool atomic = request.kind != WindowRequests::Kind::L2Read;
-    const std::uint64_t delay = atomic
-        ? m_atomicUnits.serve(t.address, t.atomicLanes, request.kind == WindowRequests::Kind::AtomicCas, now) - now
-        : 0;
-    // readL2, with the L2's answer known and the fills it waits for sent earlier in the DRAM pass.
-    const L2Outcome& out = record.read;
-    std::uint64_t waited = record.waitsEarlier ? record.waitKnown : 0;
-    for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = m_passRecords[f].prevFetch)
-        waited = std::max(waited, m_passRecords[f].fillDone);
-    const std::uint64_t done = finishRead(out, now, waited, record.fillDone);
-    if (atomic)
-        writeBack(record.write, now);
-    return done + delay;
 }
 
-void MemoryHierarchy::applyPartitioned(WindowWorkers& workers)
+void MemoryHierarchy::passArrivals(l2pass::Share& share)
+{
+    const auto hit = static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
+    for (std::size_t i = 0; i < share.records.size(); ++i) {
+        const l2pass::Record& record = share.records[i];
+        if (!record.serial)
+            continue;
+        if (record.kind == WindowRequests::Kind::Store) {
+            share.arrivals[i] = record.cycle;
+            continue;
+        }
+        // finishRead, with the fills this request waits for known from the DRAM step.
+        std::uint64_t done = record.fills ? share.served[i].fillDone : record.cycle + hit;
+        if (record.waits) {
+            std::uint64_t waited = record.waitsEarlier ? record.waitKnown : 0;
+            for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = share.records[f].prevFetch)
+                waited = std::max(waited, share.served[f].fillDone);
+            done = std::max(done, waited);
+        }
+        share.arrivals[i] = done + share.served[i].atomicDelay;
+    }
+    // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest).
+    for (auto& [line, fill] : share.pending) {
+        std::uint32_t latest = fill.earlierArrives;
+        bool any = fill.earlier;
+        for (std::uint32_t f = fill.lastFetch; f != l2pass::kNone; f = share.records[f].prevFetch) {
+            const auto arrives = static_cast<std::uint32_t>(share.served[f].fillDone);
+            if (!any || static_cast<std::int32_t>(arrives - latest) > 0)
+                latest = arrives;
+            any = true;
+        }
+        line->fillArrives = latest;
+    }
+}
+
+void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phases)
 {
     const std::size_t shares = workers.threads();
     m_passShares.resize(shares);
     const std::uint64_t sets = m_l2.sets();
-    m_passRecords.resize(m_applyOrder.size());
-    // Share p owns the sets s with s × shares / sets = p: from ⌈sets × p / shares⌉ to the next share's first.
-    const auto firstSet = [&](std::size_t p) { return (sets * p + shares - 1) / shares; };
-    workers.run(shares, [&](std::size_t p) { passShare(m_passShares[p], firstSet(p), firstSet(p + 1)); });
-    // DRAM's queue in the window's order, on this thread.
-    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
-        if (!m_passRecords[k].serial)
-            continue;
-        const WindowRequests::Ref ref = m_applyOrder[k];
-        WindowRequests& window = m_windows[ref.sm];
-        window.arrivals[ref.index] = passArrival(k, window.requests[ref.index]);
+    {
+        const PhaseTimer timer(phases.l2Shares);
+        workers.run(shares, [&](std::size_t p) {
+            passShare(m_passShares[p], firstSetOf(p, sets, shares), firstSetOf(p + 1, sets, shares));
+        });
     }
-    // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest). On this
-    // thread: a window fetches far fewer lines than it has requests, and the threads would meet once more.
-    for (l2pass::Share& share : m_passShares) {
-        for (auto& [line, fill] : share.pending) {
-            std::uint32_t latest = fill.earlierArrives;
-            bool any = fill.earlier;
-            for (std::uint32_t f = fill.lastFetch; f != l2pass::kNone; f = m_passRecords[f].prevFetch) {
-                const auto arrives = static_cast<std::uint32_t>(m_passRecords[f].fillDone);
-                if (!any || static_cast<std::int32_t>(arrives - latest) > 0)
-                    latest = arrives;
-                any = true;
-            }
-            line->fillArrives = latest;
-        }
+    {
+        const PhaseTimer timer(phases.l2Dram);
+        passDram();
     }
+    const PhaseTimer timer(phases.l2Arrivals);
+    workers.run(shares, [&](std::size_t p) { passArrivals(m_passShares[p]); });
     for (const l2pass::Share& share : m_passShares) {
         m_l2.endPass(share.pass);
         m_counters.l2HitSectors += share.counters.l2HitSectors;
         m_counters.l2MissSectors += share.counters.l2MissSectors;
     }
+}
+
+std::uint64_t MemoryHierarchy::passedArrival(std::uint32_t k) const
+{
+    const l2pass::Slot slot = m_applySlots[k];
+    return m_passShares[slot.share].arrivals[slot.index];
 }
 
 } // namespace engine::timing

@@ -7,15 +7,6 @@
 
 namespace engine::timing {
 
-namespace {
-
-    std::uint32_t sectorBytes(std::uint8_t mask)
-    {
-        return sectorCount(mask) * 32u;
-    }
-
-} // namespace
-
 void MemoryTraffic::addDifference(const MemoryTraffic& after, const MemoryTraffic& before)
 {
     dramBytesRead += after.dramBytesRead - before.dramBytesRead;

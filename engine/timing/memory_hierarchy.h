@@ -4,6 +4,7 @@
 #include "engine/profiling/cache_counters.h"
 #include "engine/timing/atomic_units.h"
 #include "engine/timing/dram_model.h"
+#include "engine/timing/host_phases.h"
 #include "engine/timing/l1_cache.h"
 #include "engine/timing/l2_cache.h"
 #include "engine/timing/l2_pass.h"
@@ -73,8 +74,8 @@ public:
     /// settleWindow in two halves: the requests reach the L2 and DRAM in order; then each SM's tickets and L1 fills
     /// (settleSmWindow, SMs on any threads, each once; nothing for an SM without requests). With `workers`, a window
     /// of many requests reaches the L2 on all of them, each thread owning a range of its sets (l2_pass.cpp); the
-    /// results are those of the pass on one thread.
-    void applyWindow(WindowWorkers* workers = nullptr);
+    /// results are those of the pass on one thread; `phases`, when given, gets the shared pass's parts timed.
+    void applyWindow(WindowWorkers* workers = nullptr, HostPhases* phases = nullptr);
     void settleSmWindow(std::uint32_t sm);
     /// The cycle a ticket of SM `sm` stands for (after settleWindow).
     std::uint64_t settled(std::uint32_t sm, std::uint64_t ticket) const;
@@ -129,11 +130,19 @@ private:
     std::uint64_t atomicDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
     std::uint64_t ticketFor(WindowRequests& window, const WindowRequests::Completion& completion);
     std::uint64_t apply(const WindowRequests::Request& request);
+    /// The window's requests in (cycle, SM, issue) order (m_applyOrder, m_applySets), and whether they take the
+    /// partitioned pass (m_partitioned; then each SM's WindowRequests::order too).
+    void orderWindow(WindowWorkers* workers, HostPhases& phases);
     // The partitioned L2 pass (l2_pass.cpp).
-    void applyPartitioned(WindowWorkers& workers);
+    void applyPartitioned(WindowWorkers& workers, HostPhases& phases);
     /// The partitioned pass's share of the L2's sets [firstSet, endSet) (l2_pass.cpp).
     void passShare(l2pass::Share& share, std::uint64_t firstSet, std::uint64_t endSet);
-    std::uint64_t passArrival(std::uint32_t k, const WindowRequests::Request& request);
+    /// The shares' demands on DRAM and the atomic units, in the window's order, on this thread.
+    void passDram();
+    /// A share's arrivals and fills, once the DRAM step is done.
+    void passArrivals(l2pass::Share& share);
+    /// The arrival the partitioned pass found for request k of the window's order.
+    std::uint64_t passedArrival(std::uint32_t k) const;
 
     const DeviceProfile& m_profile;
     std::vector<L1Cache> m_l1;
@@ -150,8 +159,10 @@ private:
     std::vector<std::uint64_t> m_cycleStarts; ///< applyWindow: where each cycle's requests start in m_applyOrder
     std::vector<WindowRequests::Ref> m_applyOrder; ///< applyWindow: the window's requests in (cycle, SM, issue) order
     std::vector<std::uint32_t> m_applySets; ///< per request of m_applyOrder, its L2 set (Request::l2Set)
-    std::vector<l2pass::Record> m_passRecords; ///< the partitioned pass: per request of m_applyOrder
     std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
+    std::vector<l2pass::Slot> m_applySlots; ///< the partitioned pass: per request of m_applyOrder, where it is kept
+    std::vector<std::uint32_t> m_passCursors; ///< the partitioned pass's DRAM step: per share, its next request
+    bool m_partitioned = false; ///< this window's requests took the partitioned pass
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;
     std::uint64_t m_unsettledFillMark = 0; ///< the arrival an L1 fill sent this window reads as until it settles

@@ -19,4 +19,10 @@ inline std::uint32_t sectorCount(std::uint8_t mask)
     return kTable[mask];
 }
 
+/// The bytes of the 32-byte sectors set in `mask`.
+inline std::uint32_t sectorBytes(std::uint8_t mask)
+{
+    return sectorCount(mask) * 32u;
+}
+
 } // namespace engine::timing

@@ -77,7 +77,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         }
         {
             const PhaseTimer timer(m_phases.l2Pass);
-            m_memory.applyWindow(m_shareL2Pass ? &m_workers : nullptr); // as if in (cycle, SM, issue) order, one thread
+            m_memory.applyWindow(m_shareL2Pass ? &m_workers : nullptr, &m_phases); // as if in (cycle, SM, issue) order, one thread
         }
         {
             const PhaseTimer timer(m_phases.settling);
