@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -43,25 +44,46 @@ fs::path defaultCacheDir()
     return fs::temp_directory_path() / "warpscope-ptxas";
 }
 
-/// ptxas's version banner and supported architectures, asked once per process and executable.
-struct PtxasIdentity {
-    std::string version;
-    std::vector<int> archs;
-};
+/// What identifies a ptxas executable on disk: its path, size and modification time.
+std::optional<nlohmann::json> executableStamp(const fs::path& ptxas)
+{
+    std::error_code ec;
+    const auto size = fs::file_size(ptxas, ec);
+    if (ec)
+        return std::nullopt;
+    const auto modified = fs::last_write_time(ptxas, ec);
+    if (ec)
+        return std::nullopt;
+    return nlohmann::json {{"path", fs::absolute(ptxas).string()}, {"size", size},
+        {"modified", static_cast<std::int64_t>(modified.time_since_epoch().count())}};
+}
 
-Result<PtxasIdentity> identify(const fs::path& ptxas)
+std::optional<PtxasIdentity> storedIdentity(const fs::path& file, const nlohmann::json& stamp)
+{
+    std::ifstream in(file);
+    if (!in)
+        return std::nullopt;
+    const auto json = nlohmann::json::parse(in, nullptr, false);
+    if (json.is_discarded() || !json.is_object() || json.value("executable", nlohmann::json {}) != stamp)
+        return std::nullopt;
+    try {
+        return PtxasIdentity {json.at("version").get<std::string>(), json.at("archs").get<std::vector<int>>(), true};
+    } catch (const nlohmann::json::exception&) {
+        return std::nullopt; // a damaged entry is asked again
+    }
+}
+
+/// identifyPtxas, asked once per process and executable.
+Result<PtxasIdentity> identify(const fs::path& ptxas, const fs::path& cacheDir)
 {
     static std::mutex mutex;
     static std::map<fs::path, PtxasIdentity> known;
     std::lock_guard lock(mutex);
     if (const auto it = known.find(ptxas); it != known.end())
         return it->second;
-    const auto version = runProcess(ptxas, {"--version"});
-    const auto help = runProcess(ptxas, {"--help"});
-    if (!version || version->exitCode != 0 || !help || help->exitCode != 0)
-        return Error(ErrorCode::IoError, "cannot run " + ptxas.string() + " --version / --help");
-    PtxasIdentity identity {version->output, parsePtxasArchitectures(help->output)};
-    known.emplace(ptxas, identity);
+    auto identity = identifyPtxas(ptxas, cacheDir);
+    if (identity)
+        known.emplace(ptxas, *identity);
     return identity;
 }
 
@@ -120,6 +142,28 @@ void storeAtomically(const fs::path& file, const std::string& text)
 }
 
 } // namespace
+
+Result<PtxasIdentity> identifyPtxas(const fs::path& ptxas, const fs::path& cacheDir)
+{
+    const auto stamp = executableStamp(ptxas);
+    const auto name = stamp ? stamp->at("path").get<std::string>() : ptxas.string();
+    const fs::path entry = cacheDir / ("identity-" + contentHash(name) + ".json");
+    if (stamp) {
+        if (auto stored = storedIdentity(entry, *stamp))
+            return *stored;
+    }
+    const auto version = runProcess(ptxas, {"--version"});
+    const auto help = runProcess(ptxas, {"--help"});
+    if (!version || version->exitCode != 0 || !help || help->exitCode != 0)
+        return Error(ErrorCode::IoError, "cannot run " + ptxas.string() + " --version / --help");
+    PtxasIdentity identity {version->output, parsePtxasArchitectures(help->output)};
+    std::error_code ec;
+    fs::create_directories(cacheDir, ec);
+    if (stamp && !ec)
+        storeAtomically(
+            entry, nlohmann::json {{"executable", *stamp}, {"version", identity.version}, {"archs", identity.archs}}.dump());
+    return identity;
+}
 
 Result<fs::path> findPtxas(const NvccSearch& search)
 {
@@ -209,7 +253,8 @@ Result<PtxasReport> runPtxas(
     const auto ptxas = findPtxas(options.search);
     if (!ptxas)
         return ptxas.error();
-    const auto identity = identify(*ptxas);
+    const fs::path dir = options.cacheDir.empty() ? defaultCacheDir() : options.cacheDir;
+    const auto identity = identify(*ptxas, dir);
     if (!identity)
         return identity.error();
     const int arch = choosePtxasArch(deviceArch, targetArch(ptxText), identity->archs);
@@ -217,7 +262,6 @@ Result<PtxasReport> runPtxas(
         return Error(ErrorCode::InvalidArgument, "no architecture of " + ptxas->string() + " fits this PTX's .target",
             SourceLocation::inFile(ptxFile.string()));
     const auto arg = "-arch=sm_" + std::to_string(arch);
-    const fs::path dir = options.cacheDir.empty() ? defaultCacheDir() : options.cacheDir;
     const auto entry = dir / (contentHash(std::string(ptxText) + '\0' + identity->version + '\0' + arg) + ".json");
     if (auto cached = fromJson(entry); cached && cached->arch == arch)
         return *cached;

@@ -35,6 +35,18 @@ struct PtxasOptions {
     std::filesystem::path cacheDir; ///< empty: $XDG_CACHE_HOME/warpscope/ptxas or ~/.cache/warpscope/ptxas
 };
 
+/// Which ptxas it is: its version banner and the architectures it compiles for.
+struct PtxasIdentity {
+    std::string version;
+    std::vector<int> archs;
+    bool fromCache = false;
+};
+
+/// Asks `ptxas --version` and `--help` (80 ms on the development machine: half of a short scenario's CLI run), or
+/// reads what an earlier process stored in `cacheDir` for this executable when its path, size and modification
+/// time are the same. Errors: ptxas did not run (IoError).
+Result<PtxasIdentity> identifyPtxas(const std::filesystem::path& ptxas, const std::filesystem::path& cacheDir);
+
 /// ptxas beside the nvcc that findNvcc picks, else on PATH, $CUDA_PATH/bin or the fallbacks; NotFound
 /// when there is none.
 Result<std::filesystem::path> findPtxas(const NvccSearch& search);

@@ -93,6 +93,64 @@ TEST(PtxasResources, RunsPtxasAndCachesItsReport)
     fs::remove_all(options.cacheDir);
 }
 
+/// A stand-in ptxas that answers --version with `version`, --help with two architectures, and logs each call.
+void writeFakePtxas(const fs::path& file, const fs::path& log, const std::string& version)
+{
+    std::ofstream(file) << "#!/bin/sh\necho \"$1\" >> '" << log.string() << "'\n"
+                        << "if [ \"$1\" = --version ]; then echo '" << version << "'; "
+                        << "else echo \"Allowed values for this option: 'sm_80','sm_90'\"; fi\n";
+    fs::permissions(file, fs::perms::owner_all);
+}
+
+std::size_t lines(const fs::path& file)
+{
+    std::ifstream in(file);
+    std::size_t n = 0;
+    for (std::string line; std::getline(in, line);)
+        ++n;
+    return n;
+}
+
+TEST(PtxasResources, AnExecutableAskedOnceIsKnownFromTheCacheUntilItChanges)
+{
+    const fs::path dir = fs::temp_directory_path() / ("warpscope-ptxas-identity-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path ptxas = dir / "ptxas";
+    const fs::path log = dir / "calls.log";
+    const fs::path cache = dir / "cache";
+    writeFakePtxas(ptxas, log, "ptxas 1.0");
+    const auto first = identifyPtxas(ptxas, cache);
+    ASSERT_TRUE(first.ok()) << first.error().toString();
+    EXPECT_FALSE(first->fromCache);
+    EXPECT_EQ(first->version, "ptxas 1.0\n");
+    EXPECT_EQ(first->archs, (std::vector<int> {80, 90}));
+    EXPECT_EQ(lines(log), 2u); // --version and --help
+    // Another process finds it stored: ptxas is not run again.
+    const auto second = identifyPtxas(ptxas, cache);
+    ASSERT_TRUE(second.ok());
+    EXPECT_TRUE(second->fromCache);
+    EXPECT_EQ(second->version, first->version);
+    EXPECT_EQ(second->archs, first->archs);
+    EXPECT_EQ(lines(log), 2u);
+    // A new ptxas at the same path (another size) is asked again.
+    writeFakePtxas(ptxas, log, "ptxas 2.0.1");
+    const auto updated = identifyPtxas(ptxas, cache);
+    ASSERT_TRUE(updated.ok());
+    EXPECT_FALSE(updated->fromCache);
+    EXPECT_EQ(updated->version, "ptxas 2.0.1\n");
+    EXPECT_EQ(lines(log), 4u);
+    // A damaged entry is asked again, not trusted.
+    for (const auto& entry : fs::directory_iterator(cache))
+        std::ofstream(entry.path()) << "{\"executable\": 3";
+    const auto repaired = identifyPtxas(ptxas, cache);
+    ASSERT_TRUE(repaired.ok());
+    EXPECT_FALSE(repaired->fromCache);
+    EXPECT_EQ(lines(log), 6u);
+    EXPECT_TRUE(identifyPtxas(ptxas, cache)->fromCache);
+    fs::remove_all(dir);
+}
+
 TEST(PtxasResources, MissingPtxasIsNotFound)
 {
     NvccSearch nowhere;
