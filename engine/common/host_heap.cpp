@@ -4,12 +4,40 @@
 
 #include <cstdlib> // defines __GLIBC__ where glibc is the C library
 
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #include <unistd.h>
 #endif
 
 namespace engine {
+
+namespace {
+
+    /// The mapping of the process that holds `address`, from /proc/self/maps: [start, end), or {0, 0}.
+    std::pair<std::uintptr_t, std::uintptr_t> mappingOf(std::uintptr_t address)
+    {
+        std::ifstream maps("/proc/self/maps");
+        for (std::string line; std::getline(maps, line);) {
+            std::istringstream fields(line);
+            std::uintptr_t start = 0;
+            std::uintptr_t end = 0;
+            char dash = 0;
+            if (fields >> std::hex >> start >> dash >> end && start <= address && address < end)
+                return { start, end };
+        }
+        return { 0, 0 };
+    }
+
+} // namespace
 
 void configureHostHeap()
 {
@@ -28,6 +56,29 @@ void configureHostHeap()
             adviseHugePages(block, static_cast<std::size_t>(end - start));
         std::free(block);
     }
+#endif
+}
+
+void adviseThreadHeap()
+{
+#if defined(__GLIBC__) && defined(__linux__)
+    static std::mutex mutex;
+    static std::vector<std::pair<std::uintptr_t, std::uintptr_t>> advised; // arenas' mappings marked so far
+    void* probe = std::malloc(1); // from the thread's arena, which it joins at its first allocation
+    if (probe == nullptr)
+        return;
+    const auto at = reinterpret_cast<std::uintptr_t>(probe);
+    {
+        const std::lock_guard lock(mutex);
+        const bool known = std::any_of(advised.begin(), advised.end(),
+            [at](const auto& mapping) { return mapping.first <= at && at < mapping.second; });
+        const auto [start, end] = known ? std::pair<std::uintptr_t, std::uintptr_t> {} : mappingOf(at);
+        if (end > at) {
+            adviseHugePages(probe, end - at);
+            advised.emplace_back(start, end);
+        }
+    }
+    std::free(probe);
 #endif
 }
 

@@ -24,6 +24,12 @@ namespace engine {
 /// development machine, whose faults cost 13 µs each. Elsewhere than glibc: nothing.
 void configureHostHeap();
 
+/// Marks the calling thread's heap (its glibc arena, where a worker thread's allocations come from) for transparent
+/// huge pages, from its next free byte on, as configureHostHeap marks the main heap's room: call it when a worker
+/// thread starts. An arena serves thread after thread, and each is marked once per process. Elsewhere than glibc on
+/// Linux: nothing.
+void adviseThreadHeap();
+
 /// Blocks from this size on that the heap's free room cannot hold are mapped pages of their own (the 256 MB buffers
 /// of a large copy), given back when freed.
 inline constexpr long kHeapMappedFrom = 32L << 20;

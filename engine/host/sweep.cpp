@@ -1,5 +1,7 @@
 #include "engine/host/sweep.h"
 
+#include "engine/common/host_heap.h"
+
 #include "engine/common/host_cores.h"
 #include "engine/host/prepared_scenario.h"
 #include "engine/host/scenario_runner.h"
@@ -119,6 +121,7 @@ Result<std::vector<SweepRun>> runSweep(const std::filesystem::path& scenario, co
         }
     };
     const auto worker = [&] {
+        adviseThreadHeap(); // each point's launch allocates here
         for (auto i = next++; i < jobs.size() && !failed.stop_requested() && !options.stop.stop_requested();
              i = next++) {
             auto guarded = runGuarded(i);

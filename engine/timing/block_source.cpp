@@ -1,5 +1,7 @@
 #include "engine/timing/block_source.h"
 
+#include "engine/common/host_heap.h"
+
 #include "engine/simt/fault_report.h"
 #include "engine/timing/trace_memory.h"
 
@@ -82,6 +84,7 @@ ExecutedBlock BlockSource::runBlock(std::uint64_t linear)
 
 void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
 {
+    adviseThreadHeap(); // the blocks' traces grow here
     for (std::uint64_t linear = first; linear < m_in.blockCount; ++linear) {
         {
             std::unique_lock lock(m_mutex);
@@ -104,6 +107,7 @@ void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
 
 void BlockSource::workBatches(const std::stop_token& stop)
 {
+    adviseThreadHeap();
     const std::uint64_t batched = std::min(m_in.blockCount, m_in.batchedBlocks);
     std::uint64_t next = 0;
     while (next < batched) {

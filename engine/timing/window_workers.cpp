@@ -1,6 +1,7 @@
 #include "engine/timing/window_workers.h"
 
 #include "engine/common/host_cores.h"
+#include "engine/common/host_heap.h"
 
 #include <algorithm>
 #include <chrono>
@@ -101,6 +102,7 @@ void WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t coun
 
 void WindowWorkers::work(std::size_t self)
 {
+    adviseThreadHeap(); // the SMs this thread steps allocate their slots here
     std::uint64_t seen = 0;
     for (;;) {
         waitUntil(m_generation, m_spin, [seen](std::uint64_t g) { return g != seen; });

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #if defined(__GLIBC__)
@@ -110,5 +111,28 @@ TEST(HostHeap, TheHeapsFreeRoomIsMarkedForHugePages)
     std::free(block);
 #else
     GTEST_SKIP() << "the heap is configured for glibc only";
+#endif
+}
+
+TEST(HostHeap, AWorkerThreadsHeapIsMarkedForHugePages)
+{
+#if defined(__GLIBC__) && defined(__linux__)
+    if (!hugePagesOnRequest())
+        GTEST_SKIP() << "this kernel offers no transparent huge pages";
+    engine::configureHostHeap();
+    // A worker's allocations come from its own arena: the SMs it steps, the traces of the blocks it runs.
+    std::string flags;
+    std::thread worker([&flags] {
+        engine::adviseThreadHeap();
+        constexpr std::size_t kBytes = std::size_t { 8 } << 20;
+        auto* block = static_cast<char*>(std::malloc(kBytes));
+        if (block != nullptr)
+            flags = mappingFlags(block + kBytes / 2);
+        std::free(block);
+    });
+    worker.join();
+    EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
+#else
+    GTEST_SKIP() << "threads' heaps are marked with glibc on Linux only";
 #endif
 }
