@@ -22,10 +22,11 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
         // 16 M copy on 16 threads of the device machine waited 0.25-0.27 s of its 0.79-0.81 s launch for blocks, at
         // the same 0.09-0.15 s of 0.69-0.71 s, and muld 1 024 took 4.74 s against 5.02 s (bench/README.md, eighth
         // round).
-        m_workers = std::make_unique<WindowWorkers>(m_in.threads);
+        m_workers.emplace(m_in.threads);
         m_capacity = 2 * slots;
         m_refill = slots;
-        m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
+        if (!m_in.batchesOnCaller)
+            m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
     } else if (mode != Mode::Inline && m_in.blockCount > 0) {
         m_worker = std::jthread([this](const std::stop_token& stop) { work(stop, 0); });
     }
@@ -170,7 +171,7 @@ std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_
     // runs again serially, with the whole.
     const std::uint64_t left = traceBytesLeft();
     const std::uint64_t slotTraceBytes = left == 0 ? 0 : std::max<std::uint64_t>(1, left / count);
-    m_workers->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop); });
+    (*m_workers)->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop); });
     simt::WrittenPages written; // by the blocks of this batch committed so far
     const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
     std::vector<ExecutedBlock> ready;
@@ -189,9 +190,29 @@ std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_
     return ready;
 }
 
+void BlockSource::runNextBatch()
+{
+    const std::uint64_t batched = std::min(m_in.blockCount, m_in.batchedBlocks);
+    const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), batched - m_nextInline));
+    std::vector<ExecutedBlock> ready = runBatch(m_nextInline, count);
+    // After a block that failed nothing more is asked for: the launch stops with its error.
+    m_nextInline = ready.back().linear + 1;
+    for (ExecutedBlock& block : ready)
+        m_taken.push_back(std::move(block));
+}
+
 ExecutedBlock BlockSource::next()
 {
     ExecutedBlock block;
+    if (!m_worker.joinable() && m_workers
+        && (!m_taken.empty() || m_nextInline < std::min(m_in.blockCount, m_in.batchedBlocks))) {
+        if (m_taken.empty())
+            runNextBatch();
+        block = std::move(m_taken.front());
+        m_taken.pop_front();
+        m_heldTraceBytes += traceBytes(block.traces);
+        return block;
+    }
     if (!m_worker.joinable()) {
         block = runBlock(m_nextInline++);
         m_heldTraceBytes += traceBytes(block.traces);

@@ -3,9 +3,9 @@
 #include "engine/common/result.h"
 #include "engine/simt/cta_runner.h"
 #include "engine/timing/block_recorder.h"
+#include "engine/timing/pooled_workers.h"
 #include "engine/timing/speculative_slot.h"
 #include "engine/timing/warp_trace.h"
-#include "engine/timing/window_workers.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -92,6 +92,10 @@ public:
         /// Batches: the leading blocks run in batches; the worker runs the rest one by one, as Ahead (a pipeline of
         /// two threads batches only the first wave, which the SMs wait for before they start).
         std::uint64_t batchedBlocks = ~std::uint64_t { 0 };
+        /// Batches: next() runs each batch when it needs its blocks, on the caller's thread and the workers, with
+        /// no thread of this source's own. For a grid of one wave, taken whole before the SMs step: that thread
+        /// would overlap nothing, and starting and ending it cost more than PolyBench jacobi1d's launches did.
+        bool batchesOnCaller = false;
     };
 
     BlockSource(Inputs inputs, Mode mode);
@@ -127,12 +131,15 @@ private:
     /// A retired block's traces for reuse, if any (no longer counted as held).
     std::vector<WarpTrace> takeRecycled();
 
+    /// Batches on the caller (Inputs::batchesOnCaller): the next batch, run and committed, into m_taken.
+    void runNextBatch();
+
     Inputs m_in;
     std::uint64_t m_nextInline = 0;
     std::size_t m_capacity = kAheadBlocks; ///< blocks the worker may queue
     std::size_t m_refill = 1; ///< blocks the worker queues at once
     std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
-    std::unique_ptr<WindowWorkers> m_workers; ///< Batches
+    std::optional<PooledWorkers> m_workers; ///< Batches
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed
     std::uint64_t m_largestTraces = 0; ///< trace bytes of the largest block queued
     std::uint64_t m_rerun = 0;

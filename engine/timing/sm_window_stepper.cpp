@@ -1,6 +1,7 @@
 #include "engine/timing/sm_window_stepper.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace engine::timing {
 
@@ -24,6 +25,16 @@ SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& mem
     , m_window(windowCycles)
     , m_shareL2Pass(shareL2Pass)
 {
+}
+
+void SmWindowStepper::share(std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home)
+{
+    if (m_parallel) {
+        m_workers->run(count, job, home);
+        return;
+    }
+    for (std::size_t i = 0; i < count; ++i)
+        job(i);
 }
 
 std::optional<Error> SmWindowStepper::retireInOrder(const Retire& retire)
@@ -64,24 +75,28 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         {
             const PhaseTimer timer(m_phases.stepping);
             m_memory.beginWindow(start, end, m_due);
-            m_workers.run(
+            m_stepSeconds.resize(m_due.size());
+            share(
                 m_due.size(),
                 [&](std::size_t i) {
+                    const auto began = std::chrono::steady_clock::now();
                     const std::uint32_t sm = m_due[i];
                     std::uint64_t next = nextEvent[sm];
                     m_sms[sm].startQueuedBlocks();
                     while (next < end)
                         next = m_sms[sm].step(next);
+                    m_stepSeconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
                 },
                 home);
         }
         {
             const PhaseTimer timer(m_phases.l2Pass);
-            m_memory.applyWindow(m_shareL2Pass ? &m_workers : nullptr, &m_phases); // as if in (cycle, SM, issue) order, one thread
+            // As if in (cycle, SM, issue) order on one thread.
+            m_memory.applyWindow(m_shareL2Pass && m_parallel ? &*m_workers : nullptr, &m_phases);
         }
         {
             const PhaseTimer timer(m_phases.settling);
-            m_workers.run(
+            share(
                 m_due.size(),
                 [&](std::size_t i) { // what is left is each SM's own
                     m_memory.settleSmWindow(m_due[i]);
@@ -100,6 +115,10 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             const std::uint64_t wake = m_sms[sm].nextWake();
             nextEvent[sm] = wake == kNever ? kNever : std::max(end, wake);
         }
+        double stepped = 0;
+        for (const double seconds : m_stepSeconds)
+            stepped += seconds;
+        m_parallel = stepped >= kParallelWindowSeconds;
     }
 }
 

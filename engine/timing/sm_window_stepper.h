@@ -5,8 +5,8 @@
 #include "engine/timing/host_phases.h"
 #include "engine/timing/interval_recorder.h"
 #include "engine/timing/memory_hierarchy.h"
+#include "engine/timing/pooled_workers.h"
 #include "engine/timing/sm_model.h"
-#include "engine/timing/window_workers.h"
 
 #include <cstdint>
 #include <functional>
@@ -53,17 +53,27 @@ public:
 
 private:
     std::optional<Error> retireInOrder(const Retire& retire);
+    /// Runs job(i) for i in [0, count): on every thread when the last window's stepping was worth it, else here.
+    void share(std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home);
 
     std::vector<SmModel>& m_sms;
     MemoryHierarchy& m_memory;
     IntervalRecorder& m_intervals;
-    WindowWorkers m_workers;
+    PooledWorkers m_workers;
     std::uint64_t m_window;
     bool m_shareL2Pass = true;
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
+    std::vector<double> m_stepSeconds; ///< per due SM, what stepping it took in the last window
+    bool m_parallel = false; ///< the window runs on every thread (kParallelWindowSeconds)
     HostPhases m_phases;
 };
+
+/// A window whose SMs took less than this to step, all together, runs its next window's jobs on the launch's thread
+/// alone: handing a window to 16 threads and waiting for them costs tens of microseconds on the device machine, and
+/// launches that step a few SMs in hundreds of windows (PolyBench atax: 254 windows of one SM) ran twice as long on
+/// 16 threads as on one. Which thread steps an SM changes nothing of the results.
+inline constexpr double kParallelWindowSeconds = 50e-6;
 
 /// W for a launch on `profile`: the shortest latency past the L1 — an L2 hit, or a DRAM access without an L2
 /// (profile `timing`) — so that nothing sent in a window returns within it. A block replacing one that retired

@@ -49,7 +49,8 @@ namespace {
         /// first `batchedBlocks` of them (BlockSource::Inputs).
         LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan, simt::DeviceMemory& memory,
             const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy, BlockSource::Mode functional,
-            unsigned functionalThreads, std::uint64_t batchedBlocks, std::chrono::steady_clock::time_point started);
+            unsigned functionalThreads, std::uint64_t batchedBlocks, bool batchesOnCaller,
+            std::chrono::steady_clock::time_point started);
 
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
@@ -106,6 +107,8 @@ namespace {
         std::uint64_t m_nextBlock = 0;
         /// Over the first wave's blocks, the fewest cycles one can take: its longest warp's instructions.
         std::uint64_t m_fewestBlockCycles = ~std::uint64_t { 0 };
+        std::uint64_t m_firstWaveBlocks = 0;
+        std::uint64_t m_firstWaveInstructions = 0; ///< the first wave's warp instructions, all its blocks'
         std::uint64_t m_blocksFinished = 0; ///< for LaunchRequest::blockFinished
         std::uint64_t m_age = 0;
         std::uint64_t m_endCycle = 0;
@@ -122,7 +125,7 @@ namespace {
 
     LaunchTimer::LaunchTimer(const simt::LaunchRequest& request, const simt::LaunchPlan& plan,
         simt::DeviceMemory& memory, const TimingOptions& options, int blocksPerSm, MemoryHierarchy& hierarchy,
-        BlockSource::Mode functional, unsigned functionalThreads, std::uint64_t batchedBlocks,
+        BlockSource::Mode functional, unsigned functionalThreads, std::uint64_t batchedBlocks, bool batchesOnCaller,
         std::chrono::steady_clock::time_point started)
         : m_request(request)
         , m_plan(plan)
@@ -155,7 +158,7 @@ namespace {
         BlockSource::Inputs blocks { &m_runner, &m_recorder, &m_issue, &m_stats.divergentBranches, &m_stats.perFunction,
             plan.blockCount, options.traceBytesLimit, m_traceStop,
             SpeculativeSlot::Launch { &plan, &memory, request.profile, request.module, request.kernel },
-            functionalThreads, batchedBlocks };
+            functionalThreads, batchedBlocks, batchesOnCaller };
         m_source = std::make_unique<BlockSource>(std::move(blocks), functional);
     }
 
@@ -179,9 +182,12 @@ namespace {
         }
         if (!replacing) { // the first wave's blocks: what sets the windows (runWindowed)
             std::uint64_t longestWarp = 0;
-            for (const WarpTrace& trace : traces)
+            for (const WarpTrace& trace : traces) {
                 longestWarp = std::max<std::uint64_t>(longestWarp, trace.ops.size());
+                m_firstWaveInstructions += trace.ops.size();
+            }
             m_fewestBlockCycles = std::min(m_fewestBlockCycles, longestWarp);
+            ++m_firstWaveBlocks;
         }
         if (m_windowed) // made resident on the SM's own thread before its next step
             m_sms[sm].queueBlock(linear, std::move(traces), now, m_age, replacing);
@@ -269,6 +275,12 @@ namespace {
     /// work per block that a pipeline of two threads steps the SMs on both (runTimedKernel, below).
     constexpr std::uint64_t kLongBlockInstructions = 256;
 
+    /// Warp instructions a stepping thread must have of a launch for another thread to pay: each window meets every
+    /// stepping thread twice, and a launch of a few thousand warp instructions steps in a few windows of tens of
+    /// microseconds. On the 16-thread device machine, corpus scenarios of 600-4 500 warp instructions a launch took
+    /// 1.3-5.6x longer on 16 threads than on one (bench/README.md, "Eleventh round").
+    constexpr std::uint64_t kStepInstructionsPerThread = 4096;
+
     // A cooperative launch's blocks wait for each other (grid sync), so they cannot run one at a time at
     // dispatch: they run functionally together first, and the timing model then replays each block's
     // recorded instruction stream — the polling iterations of a grid barrier included, as the interleaved
@@ -348,7 +360,13 @@ namespace {
         std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
         if (m_options.maxWindowCycles != 0)
             window = std::min(window, m_options.maxWindowCycles);
-        const unsigned stepping = m_fewestBlockCycles >= kLongBlockInstructions ? longBlockThreads : threads;
+        // The launch's work, estimated from its first wave's, bounds the stepping threads.
+        const std::uint64_t firstWave = std::max<std::uint64_t>(1, m_firstWaveBlocks);
+        const std::uint64_t waves = (m_plan.blockCount + firstWave - 1) / firstWave;
+        const std::uint64_t work = m_firstWaveInstructions * waves;
+        const unsigned wanted = m_fewestBlockCycles >= kLongBlockInstructions ? longBlockThreads : threads;
+        const auto stepping = static_cast<unsigned>(
+            std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, wanted)));
         SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
         m_phases.beforeWindows = sinceStart();
         auto error = stepper.run(
@@ -480,7 +498,9 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // one. Sampling decides when to stop from the timing itself; a cooperative grid runs whole before the timing
     // (runCooperative); a grid that fits in one wave is dispatched whole at cycle 0, before the first step, so a
     // thread ahead would have nothing to overlap.
-    const unsigned threads = resolveThreads(options.threads);
+    // No more threads than blocks: a block is the least of the work either half shares out (a batch's job, an SM).
+    const auto threads = static_cast<unsigned>(
+        std::min<std::uint64_t>(resolveThreads(options.threads), std::max<std::uint64_t>(1, plan->blockCount)));
     const bool separable = threads >= 2 && !options.sampling.enabled && !plan->interleaved();
     const std::uint64_t firstWave = std::uint64_t(request.profile->smCount) * std::uint64_t(occupancy->blocksPerSm);
     // On two threads a grid of several waves pipelines best: after the first wave (in batches on both threads when
@@ -494,7 +514,7 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     else if (separable && plan->blockCount > firstWave)
         functional = BlockSource::Mode::Ahead;
     auto timer = std::make_unique<LaunchTimer>(request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy,
-        functional, threads, pipeline ? firstWave : plan->blockCount, started);
+        functional, threads, pipeline ? firstWave : plan->blockCount, plan->blockCount <= firstWave, started);
     if (plan->interleaved()) {
         if (auto error = timer->runCooperative(memory, stop))
             return *error;
