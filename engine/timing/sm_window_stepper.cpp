@@ -24,6 +24,7 @@ SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& mem
     , m_workers(threads)
     , m_window(windowCycles)
     , m_shareL2Pass(shareL2Pass)
+    , m_parallel(threads > 1) // threads sized to the launch's work: the first window, its wave starting, is large
 {
 }
 

@@ -32,36 +32,37 @@ TEST(PooledWorkers, TheNextLaunchOfAsManyThreadsGetsTheSetGivenBack)
     const WindowWorkers* lent = nullptr;
     std::set<std::thread::id> first;
     {
-        const PooledWorkers workers(3);
+        const PooledWorkers workers(11);
         lent = &*workers;
-        first = threadsOf(*workers, 12);
-        EXPECT_EQ(workers->threads(), 3u);
+        first = threadsOf(*workers, 44);
+        EXPECT_EQ(workers->threads(), 11u);
     }
-    const PooledWorkers again(3);
+    const PooledWorkers again(11);
     EXPECT_EQ(&*again, lent);
-    const auto second = threadsOf(*again, 12);
+    const auto second = threadsOf(*again, 44);
     for (const auto& id : second) {
         if (id != std::this_thread::get_id()) { // the caller takes part too
             EXPECT_TRUE(first.contains(id)) << "a thread started anew";
         }
     }
     // Another size is another set; while one is lent it is not lent twice.
-    const PooledWorkers other(2);
+    const PooledWorkers other(10);
     EXPECT_NE(&*other, lent);
-    const PooledWorkers alongside(3);
+    const PooledWorkers alongside(11);
     EXPECT_NE(&*alongside, &*again);
 }
 
 TEST(PooledWorkers, AtMostKIdleSetsAreKept)
 {
+    const std::size_t before = PooledWorkers::idleCount();
     {
         std::vector<std::unique_ptr<PooledWorkers>> many;
         for (std::size_t i = 0; i < PooledWorkers::kIdleSets + 2; ++i)
-            many.push_back(std::make_unique<PooledWorkers>(5));
-        EXPECT_LE(PooledWorkers::idleCount(), PooledWorkers::kIdleSets - 2); // lent sets are not idle
+            many.push_back(std::make_unique<PooledWorkers>(13)); // a size no other test lends
+        EXPECT_EQ(PooledWorkers::idleCount(), before); // lent sets are not idle
     } // given back: the longest idle end once more than kIdleSets would be
     EXPECT_EQ(PooledWorkers::idleCount(), PooledWorkers::kIdleSets);
-    const PooledWorkers borrowed(5);
+    const PooledWorkers borrowed(13);
     EXPECT_EQ(PooledWorkers::idleCount(), PooledWorkers::kIdleSets - 1);
 }
 
