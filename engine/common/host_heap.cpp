@@ -20,6 +20,7 @@
 
 namespace engine {
 
+#if defined(__GLIBC__) && defined(__linux__)
 namespace {
 
     /// The mapping of the process that holds `address`, from /proc/self/maps: [start, end), or {0, 0}.
@@ -38,6 +39,7 @@ namespace {
     }
 
 } // namespace
+#endif
 
 void configureHostHeap()
 {

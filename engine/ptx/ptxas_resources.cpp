@@ -145,9 +145,10 @@ void storeAtomically(const fs::path& file, const std::string& text)
 
 Result<PtxasIdentity> identifyPtxas(const fs::path& ptxas, const fs::path& cacheDir)
 {
+    // Without a stamp (ptxas not statable) nothing is read or stored.
     const auto stamp = executableStamp(ptxas);
-    const auto name = stamp ? stamp->at("path").get<std::string>() : ptxas.string();
-    const fs::path entry = cacheDir / ("identity-" + contentHash(name) + ".json");
+    const fs::path entry
+        = stamp ? cacheDir / ("identity-" + contentHash(stamp->at("path").get<std::string>()) + ".json") : fs::path {};
     if (stamp) {
         if (auto stored = storedIdentity(entry, *stamp))
             return *stored;
@@ -160,8 +161,8 @@ Result<PtxasIdentity> identifyPtxas(const fs::path& ptxas, const fs::path& cache
     std::error_code ec;
     fs::create_directories(cacheDir, ec);
     if (stamp && !ec)
-        storeAtomically(
-            entry, nlohmann::json {{"executable", *stamp}, {"version", identity.version}, {"archs", identity.archs}}.dump());
+        storeAtomically(entry,
+            nlohmann::json {{"executable", *stamp}, {"version", identity.version}, {"archs", identity.archs}}.dump());
     return identity;
 }
 

@@ -50,7 +50,7 @@ PooledWorkers::~PooledWorkers()
     if (m_workers->threads() <= 1)
         return;
     IdleSets& idle = idleSets();
-    std::unique_ptr<WindowWorkers> ending;
+    std::unique_ptr<WindowWorkers> ending; // its threads end after the lock is released
     {
         const std::lock_guard lock(idle.mutex);
         if (idle.sets.size() >= kIdleSets) {
