@@ -9,6 +9,12 @@ void RequestSampler::add(const simt::MemoryEvent& event, std::uint32_t transacti
 {
     if (event.warp.blockLinear != 0 || m_requests.size() >= kMaxRequests || !event.laneAddresses)
         return;
+    if (m_requests.capacity() == 0) {
+        // Room for the most a launch keeps, once: growing by doubling copied every kept request again, 264 bytes of
+        // lane addresses each. Only the pages written are touched.
+        m_requests.reserve(kMaxRequests);
+        m_lanes.reserve(kMaxRequests);
+    }
     MemoryRequest request;
     request.issueCycle = 0; // functional order: the requests keep the order the block issued them in
     request.pc = Pc(event.pc);
@@ -21,12 +27,12 @@ void RequestSampler::add(const simt::MemoryEvent& event, std::uint32_t transacti
     request.transactions = transactions;
     request.sectors = sectors;
     request.conflictDegree = static_cast<std::uint8_t>(std::min<std::uint32_t>(std::max(1u, wavefronts), 255));
-    LaneAddresses lanes;
-    lanes.activeMask = event.activeMask;
-    for (std::size_t lane = 0; lane < lanes.address.size(); ++lane)
-        lanes.address[lane] = (event.activeMask >> lane) & 1u ? (*event.laneAddresses)[lane] : 0;
     request.laneAddressIndex = static_cast<std::uint32_t>(m_lanes.size());
-    m_lanes.push_back(lanes);
+    LaneAddresses& lanes = m_lanes.emplace_back(); // written in place: no 264-byte temporary to copy
+    lanes.activeMask = event.activeMask;
+    const std::array<std::uint64_t, 32>& from = *event.laneAddresses;
+    for (std::size_t lane = 0; lane < lanes.address.size(); ++lane)
+        lanes.address[lane] = from[lane] & (std::uint64_t { 0 } - ((event.activeMask >> lane) & 1u));
     m_requests.push_back(request);
 }
 

@@ -100,6 +100,25 @@ namespace {
         return inRange(ctx, plan, frame, frameBytes, MemorySpace::Param, address, lane);
     }
 
+    /// resolveUniformLanes for a .param access of the warp's own frame (a `call`'s arguments and return value): each
+    /// lane's frame holds the variable at the same offset, so one bounds and alignment check serves every lane.
+    /// False, with nothing changed, when the address is outside the frame or misaligned.
+    bool resolveFrameParams(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t mask,
+        std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
+    {
+        const std::uint32_t frameBytes = ctx.layout->paramFrameBytes;
+        if (address > frameBytes || frameBytes - address < plan.size || (address & (plan.size - 1)) != 0)
+            return false;
+        ctx.remoteSharedLanes = 0;
+        std::uint8_t* const first = ctx.warp->params.data() + ctx.paramBase + address;
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            pointers[l] = ((mask >> l) & 1u) != 0 ? first + l * frameBytes : nullptr;
+        if (ctx.observer || ctx.recordAccesses || ctx.journal)
+            ctx.addresses.fill(address);
+        spaceMasks[static_cast<std::size_t>(MemorySpace::Param)] |= mask;
+        return true;
+    }
+
     std::uint8_t* localPointer(ExecContext& ctx, const AccessPlan& plan, std::uint64_t address, std::uint32_t lane)
     {
         const std::uint64_t perThread = ctx.plan->localBytesPerThread;
@@ -255,6 +274,8 @@ bool resolveUniformLanes(ExecContext& ctx, const AccessPlan& plan, std::uint64_t
 {
     if (mask == 0)
         return false;
+    if (plan.space == ptx::StateSpace::Param && !plan.paramBlock)
+        return resolveFrameParams(ctx, plan, address, mask, pointers, spaceMasks);
     const FastRange fast = fastRange(ctx, plan, address);
     if (!fast.base || address < fast.start || fast.bytes < plan.size || address - fast.start > fast.bytes - plan.size
         || (address & (plan.size - 1)) != 0)

@@ -63,20 +63,45 @@ namespace {
         }
     }
 
-    /// fma.rn.f32 on three .f32 registers for the whole warp, straight from and to the register file.
+    /// The 32 lanes of an .f32 source of fma: its register's row, or `scratch` holding an immediate in every lane;
+    /// null for any other operand.
+    const std::uint32_t* f32Row(const ExecContext& ctx, const ptx::Operand& op, ptx::ScalarType type,
+        std::array<std::uint32_t, kWarpLanes>& scratch)
+    {
+        if (op.kind == ptx::OperandKind::Register && op.file == ptx::RegFile::B32)
+            return ctx.b32 + std::size_t { op.index } * kWarpLanes;
+        if (op.kind == ptx::OperandKind::Immediate) {
+            LaneBits bits;
+            readOperand(ctx, op, type, bits);
+            scratch.fill(static_cast<std::uint32_t>(bits[0]));
+            return scratch.data();
+        }
+        return nullptr;
+    }
+
+    /// fma.rn.f32 into an .f32 register from registers and immediates, straight from and to the register file: the
+    /// row is computed for all 32 lanes (an inactive lane's value is computed and dropped) and the lanes in `mask`
+    /// written.
     bool fusedFmaF32(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
         const auto& o = ins.operands;
-        for (std::size_t i = 0; i < 4; ++i) {
-            if (o[i].kind != ptx::OperandKind::Register || o[i].file != ptx::RegFile::B32)
-                return false;
-        }
-        if (mask != kAllLanes)
+        if (o[0].kind != ptx::OperandKind::Register || o[0].file != ptx::RegFile::B32)
             return false;
-        const auto reg = [&ctx](const ptx::Operand& op) { return ctx.b32 + std::size_t { op.index } * kWarpLanes; };
+        std::array<std::array<std::uint32_t, kWarpLanes>, 3> scratch;
+        const std::uint32_t* a = f32Row(ctx, o[1], ins.type, scratch[0]);
+        const std::uint32_t* b = f32Row(ctx, o[2], ins.type, scratch[1]);
+        const std::uint32_t* c = f32Row(ctx, o[3], ins.type, scratch[2]);
+        if (!a || !b || !c)
+            return false;
         std::array<std::uint32_t, kWarpLanes> d;
-        fmaRowF32(reg(o[1]), reg(o[2]), reg(o[3]), d.data());
-        std::copy(d.begin(), d.end(), reg(o[0]));
+        fmaRowF32(a, b, c, d.data());
+        std::uint32_t* row = ctx.b32 + std::size_t { o[0].index } * kWarpLanes;
+        if (mask == kAllLanes) {
+            std::copy(d.begin(), d.end(), row);
+            return true;
+        }
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            row[l] = ((mask >> l) & 1u) != 0 ? d[l] : row[l];
         return true;
     }
 

@@ -50,4 +50,17 @@ TEST(RequestSampler, StopsAtItsCap)
     EXPECT_EQ(sampler.lanes().size(), engine::RequestSampler::kMaxRequests);
 }
 
+TEST(RequestSampler, KeepsALaunchsRequestsWhereTheFirstOneWent)
+{
+    // Room for kMaxRequests is taken at the first request: the kept ones are never copied to a larger array.
+    std::array<std::uint64_t, 32> addresses {};
+    engine::RequestSampler sampler;
+    sampler.add(event(0, 0, addresses), 1, 1, 1, 4);
+    const engine::LaneAddresses* first = sampler.lanes().data();
+    for (std::size_t i = 1; i < engine::RequestSampler::kMaxRequests; ++i)
+        sampler.add(event(0, 0, addresses), 1, 1, 1, 4);
+    EXPECT_EQ(sampler.lanes().data(), first);
+    EXPECT_EQ(sampler.lanes().size(), engine::RequestSampler::kMaxRequests);
+}
+
 } // namespace

@@ -119,6 +119,18 @@ TEST(FloatOps, AWholeWarpFmaRoundsOnce)
         EXPECT_EQ(lane, 0x7fffffffu);
 }
 
+TEST(FloatOps, AnFmaWithAnImmediateOnSomeLanesRoundsOnceAndLeavesTheOthers)
+{
+    // §9.7.3.5 fma, the worked value of AWholeWarpFmaRoundsOnce with b an immediate: (1 + 2^-12)^2 - (1 + 2^-11) =
+    // 2^-24, rounded once. Guarded by @p (§9.3.1) on the even lanes only: the odd lanes keep %f1's 7.0.
+    const std::string body = "mov.b32 %f1, 0f40E00000; mov.b32 %f2, 0f3F800800; mov.b32 %f4, 0fBF801000;"
+                             "and.b32 %r1, %r10, 1; setp.eq.u32 %p1, %r1, 0;"
+                             "@%p1 fma.rn.f32 %f1, %f2, 0f3F800800, %f4; mov.b32 %r8, %f1;";
+    const std::vector<std::uint64_t> lanes = evalLanes(body, 32);
+    for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+        EXPECT_EQ(lanes[lane], lane % 2 == 0 ? f32Bits(std::ldexp(1.0f, -24)) : f32Bits(7.0f)) << "lane " << lane;
+}
+
 TEST(FloatOps, UnorderedComparisons)
 {
     EXPECT_EQ(eval32("setp.lt.f32 %p1, 0f7FC00000, 0f3F800000; selp.u32 %r8, 1, 0, %p1;"), 0u);

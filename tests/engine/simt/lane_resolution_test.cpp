@@ -186,3 +186,76 @@ TEST(LaneResolution, OneAddressOutsideEveryAllocationFaultsNamingTheLowestActive
     EXPECT_NE(r.error.find("invalid global read of size 4 bytes"), std::string::npos) << r.error;
     EXPECT_NE(r.error.find("thread (5,0,0)"), std::string::npos) << r.error;
 }
+
+namespace {
+
+/// The odd threads call twice(t) and store its result; the even ones store t + 100. With `stray`, twice reads
+/// its argument 64 bytes past it, outside its frame.
+std::string callKernel(bool stray)
+{
+    return std::string(R"(.version 8.5
+.target sm_80
+.address_size 64
+.func (.param .b32 result) twice(.param .b32 x)
+{
+    .reg .b32 %r<3>;
+    ld.param.u32 %r1, [x)") + (stray ? "+64" : "") + R"(];
+    add.u32 %r2, %r1, %r1;
+    st.param.u32 [result], %r2;
+    ret;
+}
+.visible .entry callOdd(.param .u64 out)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    add.u32 %r2, %r1, 100;
+    and.b32 %r3, %r1, 1;
+    setp.eq.u32 %p1, %r3, 0;
+    @%p1 bra STORE;
+    {
+    .param .b32 arg;
+    st.param.b32 [arg], %r1;
+    .param .b32 back;
+    call (back), twice, (arg);
+    ld.param.b32 %r2, [back];
+    }
+STORE:
+    mul.wide.u32 %rd2, %r1, 4;
+    add.u64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r2;
+    ret;
+}
+)";
+}
+
+Outcome runCall(bool stray)
+{
+    const auto m = parse(callKernel(stray));
+    DeviceMemory mem;
+    const std::uint64_t out = upload(mem, "out", std::vector<std::uint32_t>(32, 0));
+    Shape s;
+    s.block = { 32, 1, 1 };
+    return outcome(launch(m, "callOdd", s, { { out } }, mem), mem, out);
+}
+
+} // namespace
+
+TEST(LaneResolution, ACallsParametersAreEachLanesOwnUnderDivergence)
+{
+    // PTX ISA 8.5 §5.1.6.2: .param variables of a call are per thread; the odd lanes' arguments and results stay
+    // apart though one check resolves them all.
+    const Outcome r = runCall(false);
+    ASSERT_EQ(r.error, "");
+    for (std::uint32_t t = 0; t < 32; ++t)
+        EXPECT_EQ(r.out[t], t % 2 == 1 ? 2 * t : t + 100) << "thread " << t;
+}
+
+TEST(LaneResolution, AParameterReadOutsideTheFrameFaultsNamingTheLowestActiveLane)
+{
+    const Outcome r = runCall(true);
+    EXPECT_NE(r.error.find("param read of size 4 bytes"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("thread (1,0,0)"), std::string::npos) << r.error;
+}
