@@ -125,9 +125,9 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     TimedLaunch timed = std::move(result).value();
     toWrittenOrder(timed, module.scheduled, request.kernel);
     KernelOutcome outcome;
-    outcome.stats = timed.stats;
+    outcome.stats = std::move(timed.stats);
     outcome.memory = timed.memory;
-    outcome.perPcMemory = timed.perPcMemory;
+    outcome.perPcMemory = std::move(timed.perPcMemory);
     outcome.timeUs = timed.timeUs;
     outcome.cycles = timed.cycles;
     outcome.achievedOccupancy = timed.achievedOccupancy;

@@ -23,7 +23,8 @@ public:
 
     ~TimedExecutor() override;
 
-    /// Everything the last launch produced (its intervals went to the KernelOutcome), or null before the first.
+    /// What the last launch produced beyond its KernelOutcome (its counters, intervals and samples went there),
+    /// or null before the first.
     const TimedLaunch* last() const { return m_last ? &*m_last : nullptr; }
 
 private:
