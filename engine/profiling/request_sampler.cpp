@@ -1,6 +1,7 @@
 #include "engine/profiling/request_sampler.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace engine {
 
@@ -30,9 +31,9 @@ void RequestSampler::add(const simt::MemoryEvent& event, std::uint32_t transacti
     request.laneAddressIndex = static_cast<std::uint32_t>(m_lanes.size());
     LaneAddresses& lanes = m_lanes.emplace_back(); // written in place: no 264-byte temporary to copy
     lanes.activeMask = event.activeMask;
-    const std::array<std::uint64_t, 32>& from = *event.laneAddresses;
-    for (std::size_t lane = 0; lane < lanes.address.size(); ++lane)
-        lanes.address[lane] = from[lane] & (std::uint64_t { 0 } - ((event.activeMask >> lane) & 1u));
+    lanes.address = *event.laneAddresses;
+    for (std::uint32_t off = ~event.activeMask; off != 0; off &= off - 1) // most requests have every lane
+        lanes.address[static_cast<std::size_t>(std::countr_zero(off))] = 0;
     m_requests.push_back(request);
 }
 
