@@ -98,7 +98,8 @@ struct HostLink {
 /// What the timing model needs beyond the instruction classes: schedulers, cache geometry and the latency
 /// of each level of the memory hierarchy (resources/devices/README.md, `timing`).
 struct TimingSpec {
-    int warpSchedulersPerSm = 1; ///< each issues at most one warp instruction per clock
+    static constexpr int kMaxWarpSchedulersPerSm = 64;
+    int warpSchedulersPerSm = 1; ///< each issues at most one warp instruction per clock; 1 to kMaxWarpSchedulersPerSm
     int l1HitLatencyCycles = 0; ///< load-to-use latency of an L1 hit (0 when there is no L1 for global data)
     int l2HitLatencyCycles = 0; ///< load-to-use latency of an L2 hit (0 when there is no L2)
     int dramLatencyCycles = 0; ///< load-to-use latency of a DRAM access on an idle memory system

@@ -166,7 +166,7 @@ HostLink readHost(JsonObject object)
 TimingSpec readTiming(JsonObject object)
 {
     TimingSpec timing;
-    timing.warpSchedulersPerSm = asInt(object.integer("warp_schedulers_per_sm", 1, 64));
+    timing.warpSchedulersPerSm = asInt(object.integer("warp_schedulers_per_sm", 1, TimingSpec::kMaxWarpSchedulersPerSm));
     timing.l1HitLatencyCycles = asInt(object.integer("l1_hit_latency_cycles", 0, 100000));
     timing.l2HitLatencyCycles = asInt(object.integer("l2_hit_latency_cycles", 0, 100000));
     timing.dramLatencyCycles = asInt(object.integer("dram_latency_cycles", 1, 100000));

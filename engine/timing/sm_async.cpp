@@ -72,7 +72,7 @@ void SmModel::releaseMbarrier(std::uint32_t blockSlot, std::uint64_t key, std::u
         w.atMbarrier = false;
         holdAsync(w, cycle + 1);
         syncWake(w, slot);
-        auto& wake = m_schedulerWake[slot % m_ctx.schedulers];
+        auto& wake = m_wakeStore[slot % m_ctx.schedulers];
         wake = std::min(wake, w.nextIssue);
     }
 }

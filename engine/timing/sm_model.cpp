@@ -7,9 +7,9 @@ namespace engine::timing {
 SmModel::SmModel(std::uint32_t id, const SmContext& context)
     : m_id(id)
     , m_ctx(context)
-    , m_schedulerWake(context.schedulers, 0)
     , m_recording(context.intervals && context.intervals->records(id))
 {
+    std::fill_n(m_wakeStore.begin(), std::min<std::size_t>(context.schedulers, m_wakeStore.size()), std::uint64_t { 0 });
 }
 
 void SmModel::allocateSlots()
@@ -109,7 +109,7 @@ void SmModel::startBlock(QueuedBlock& queued)
         ++m_residentWarps; // its scoreboard is empty: attached so (allocateSlots) or emptied as the last warp finished
         refreshHead(w, slot, start);
     }
-    for (auto& wake : m_schedulerWake)
+    for (auto& wake : schedulerWakes())
         wake = std::min(wake, start);
     if (it->live == 0) {
         m_finished.push_back(FinishedBlock { start, std::move(it->traces), {}, b });
@@ -178,10 +178,10 @@ std::uint64_t SmModel::step(std::uint64_t now)
     for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s) {
         // A scheduler whose earliest wake is later has nothing to do now (wakes only move later, except
         // when a block arrives or a barrier opens, which lower the bound).
-        if (m_schedulerWake[s] <= now)
-            m_schedulerWake[s] = issueOne(s, now);
+        if (m_wakeStore[s] <= now)
+            m_wakeStore[s] = issueOne(s, now);
     }
-    for (const std::uint64_t wake : m_schedulerWake) // after all: a barrier release lowers any scheduler's
+    for (const std::uint64_t wake : schedulerWakes()) // after all: a barrier release lowers any scheduler's
         next = std::min(next, wake);
     if (m_recording)
         recordStates(now);
@@ -327,7 +327,7 @@ void SmModel::releaseBarrier(Block& block, std::uint32_t blockSlot, std::uint64_
             w.atBarrier = false;
             w.nextIssue = std::max(w.nextIssue, resume);
             syncWake(w, blockSlot * m_ctx.warpsPerBlock + i);
-            auto& wake = m_schedulerWake[(blockSlot * m_ctx.warpsPerBlock + i) % m_ctx.schedulers];
+            auto& wake = m_wakeStore[(blockSlot * m_ctx.warpsPerBlock + i) % m_ctx.schedulers];
             wake = std::min(wake, resume);
         }
     }
@@ -373,7 +373,7 @@ void SmModel::retireBlock(Block& block)
 
 std::uint64_t SmModel::nextWake() const
 {
-    const std::uint64_t wake = *std::min_element(m_schedulerWake.begin(), m_schedulerWake.end());
+    const std::uint64_t wake = *std::min_element(schedulerWakes().begin(), schedulerWakes().end());
     return m_queued.empty() ? wake : std::min(wake, m_queued.front().start);
 }
 
@@ -408,11 +408,11 @@ void SmModel::settle(std::uint64_t windowEnd)
         w.dependency = m_scoreboards[pending.slot].waitFor(*w.headStatic, windowEnd);
         syncWake(w, pending.slot);
         const std::uint32_t scheduler = pending.slot % m_ctx.schedulers;
-        auto& wake = m_schedulerWake[scheduler];
+        auto& wake = m_wakeStore[scheduler];
         wake = std::min(wake, std::max(windowEnd, wakeCycle(wakeIndex(pending.slot), scheduler)));
     }
     m_pending.clear();
-    for (auto& wake : m_schedulerWake) { // computed from a ticket now settled: look again when the window ends
+    for (auto& wake : schedulerWakes()) { // computed from a ticket now settled: look again when the window ends
         if (isTicket(wake))
             wake = windowEnd;
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/device/device_profile.h"
 #include "engine/timing/async_groups.h"
 #include "engine/timing/interval_recorder.h"
 #include "engine/timing/mbarrier_phases.h"
@@ -14,6 +15,7 @@
 #include <array>
 #include <limits>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace engine::timing {
@@ -194,7 +196,11 @@ private:
     std::vector<std::unique_ptr<WarpSchedulerPolicy>> m_policies;
     std::vector<Candidate> m_ready; ///< one scheduler's ready warps during issueOne (m_perScheduler entries)
     std::vector<std::uint8_t> m_issuedNow;
-    std::vector<std::uint64_t> m_schedulerWake; ///< per scheduler: no warp of it can issue before this cycle
+    /// Per scheduler (the first SmContext::schedulers entries): no warp of it can issue before this cycle. In the SM
+    /// itself: a launch builds every SM of the device, and an allocation each was a launch's most frequent one.
+    std::array<std::uint64_t, TimingSpec::kMaxWarpSchedulersPerSm> m_wakeStore;
+    std::span<std::uint64_t> schedulerWakes() { return { m_wakeStore.data(), m_ctx.schedulers }; }
+    std::span<const std::uint64_t> schedulerWakes() const { return { m_wakeStore.data(), m_ctx.schedulers }; }
     std::uint64_t m_lsuFree = 0;
     std::uint64_t m_blockLaunchFree = 0;
     std::vector<FinishedBlock> m_finished;

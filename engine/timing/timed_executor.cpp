@@ -26,31 +26,17 @@ namespace {
         return s;
     }
 
+    /// `perPc` in the PTX's order, through `spare`: the arrays trade places, so a launch after the first reorders
+    /// into the array an earlier launch gave up instead of a new one.
     template <typename T>
-    void toWrittenOrder(std::vector<T>& perPc, const std::vector<std::uint32_t>& originalPc)
+    void toWrittenOrder(std::vector<T>& perPc, const std::vector<std::uint32_t>& originalPc, std::vector<T>& spare)
     {
         if (perPc.size() != originalPc.size())
             return;
-        std::vector<T> written(perPc.size());
+        spare.resize(perPc.size());
         for (std::size_t pc = 0; pc < perPc.size(); ++pc)
-            written[originalPc[pc]] = std::move(perPc[pc]);
-        perPc = std::move(written);
-    }
-
-    /// The launch's per-PC results under the PCs of the PTX as written.
-    void toWrittenOrder(TimedLaunch& launch, const ScheduledModule& s, std::uint32_t kernel)
-    {
-        for (std::size_t f = 0; f < launch.stats.perFunction.size() && f < s.originalPc.size(); ++f) {
-            auto& counters = launch.stats.perFunction[f];
-            toWrittenOrder(counters.warpExecutions, s.originalPc[f]);
-            toWrittenOrder(counters.threadExecutions, s.originalPc[f]);
-            toWrittenOrder(counters.divergentBranches, s.originalPc[f]);
-        }
-        toWrittenOrder(launch.perPcMemory, s.originalPc[kernel]);
-        for (MemoryRequest& request : launch.sampledRequests) {
-            if (request.pc.value < s.originalPc[kernel].size())
-                request.pc = Pc { s.originalPc[kernel][request.pc.value] };
-        }
+            spare[originalPc[pc]] = std::move(perPc[pc]);
+        perPc.swap(spare);
     }
 
 } // namespace
@@ -82,6 +68,22 @@ const TimedExecutor::PreparedModule& TimedExecutor::prepared(const ptx::Module& 
         m_prepared = std::move(p);
     }
     return *m_prepared;
+}
+
+void TimedExecutor::toWrittenOrder(TimedLaunch& launch, const std::vector<std::vector<std::uint32_t>>& originalPc,
+    std::uint32_t kernel)
+{
+    for (std::size_t f = 0; f < launch.stats.perFunction.size() && f < originalPc.size(); ++f) {
+        auto& counters = launch.stats.perFunction[f];
+        timing::toWrittenOrder(counters.warpExecutions, originalPc[f], m_spareCounts);
+        timing::toWrittenOrder(counters.threadExecutions, originalPc[f], m_spareCounts);
+        timing::toWrittenOrder(counters.divergentBranches, originalPc[f], m_spareCounts);
+    }
+    timing::toWrittenOrder(launch.perPcMemory, originalPc[kernel], m_spareMemory);
+    for (MemoryRequest& request : launch.sampledRequests) {
+        if (request.pc.value < originalPc[kernel].size())
+            request.pc = Pc { originalPc[kernel][request.pc.value] };
+    }
 }
 
 Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, simt::DeviceMemory& memory,
@@ -123,7 +125,7 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     if (!result)
         return result.error();
     TimedLaunch timed = std::move(result).value();
-    toWrittenOrder(timed, module.scheduled, request.kernel);
+    toWrittenOrder(timed, module.scheduled.originalPc, request.kernel);
     KernelOutcome outcome;
     outcome.stats = std::move(timed.stats);
     outcome.memory = timed.memory;

@@ -35,12 +35,19 @@ private:
     /// runs it (runScenario holds it constant).
     const PreparedModule& prepared(const ptx::Module& module, const DeviceProfile& profile);
 
+    /// Puts `launch`'s per-PC results under the PCs of the PTX as written (the SMs ran the module in issue order).
+    void toWrittenOrder(TimedLaunch& launch, const std::vector<std::vector<std::uint32_t>>& originalPc,
+        std::uint32_t kernel);
+
     TimingOptions m_options;
     const DeviceProfile* m_profile = nullptr;
     std::unique_ptr<MemoryHierarchy> m_memory;
     std::optional<TimedLaunch> m_last;
     std::unique_ptr<PreparedModule> m_prepared;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> m_pendingWrites; ///< address, bytes; before the first launch
+    /// toWrittenOrder's spare arrays, kept from launch to launch.
+    std::vector<std::uint64_t> m_spareCounts;
+    std::vector<PcMemoryCounters> m_spareMemory;
 };
 
 } // namespace engine::timing

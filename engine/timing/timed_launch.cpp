@@ -144,7 +144,9 @@ namespace {
         , m_started(started)
     {
         m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
-            static_cast<std::uint32_t>(std::max(1, request.profile->timing.warpSchedulersPerSm)), plan.warpsPerBlock,
+            static_cast<std::uint32_t>(
+                std::clamp(request.profile->timing.warpSchedulersPerSm, 1, TimingSpec::kMaxWarpSchedulersPerSm)),
+            plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
             blockLaunchInterval(*request.profile, plan.warpsPerBlock),
             static_cast<std::uint64_t>(std::max(0, request.profile->timing.blockReplacementCycles)),

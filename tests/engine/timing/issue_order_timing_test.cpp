@@ -126,4 +126,33 @@ TEST(TimedIssueOrder, AnExecutorPreparesEveryModuleItRuns)
     }
 }
 
+TEST(TimedIssueOrder, EachLaunchKeepsItsOwnPerPcCountsInThePtxOrder)
+{
+    // An executor reorders every launch's per-PC arrays through arrays an earlier launch gave up: a launch's outcome
+    // must stay its own after the next launch, and each must match the functional run's.
+    const auto module = simt_testing::corpus("matrix_ab", "sm_90");
+    const auto kernel = static_cast<std::size_t>(module.findFunction("simpleMultiply"));
+    engine::FunctionalExecutor functional;
+    engine::timing::TimedExecutor timed;
+    const Result small = multiply(timed, module, 32);
+    const auto smallCounts = small.outcome.stats.perFunction[kernel].warpExecutions;
+    std::vector<std::uint64_t> smallRequests;
+    for (const auto& pc : small.outcome.perPcMemory)
+        smallRequests.push_back(pc.requests);
+    const Result large = multiply(timed, module, 64);
+    EXPECT_EQ(small.outcome.stats.perFunction[kernel].warpExecutions, smallCounts);
+    for (std::size_t pc = 0; pc < smallRequests.size(); ++pc)
+        EXPECT_EQ(small.outcome.perPcMemory[pc].requests, smallRequests[pc]) << "pc " << pc;
+    for (const auto& [m, timedResult] : { std::pair { 32u, &small }, std::pair { 64u, &large } }) {
+        const Result f = multiply(functional, module, m);
+        EXPECT_EQ(f.outcome.stats.perFunction[kernel].warpExecutions,
+            timedResult->outcome.stats.perFunction[kernel].warpExecutions) << "m " << m;
+        ASSERT_EQ(f.outcome.perPcMemory.size(), timedResult->outcome.perPcMemory.size());
+        for (std::size_t pc = 0; pc < f.outcome.perPcMemory.size(); ++pc)
+            EXPECT_EQ(f.outcome.perPcMemory[pc].requests, timedResult->outcome.perPcMemory[pc].requests)
+                << "m " << m << " pc " << pc;
+    }
+    EXPECT_NE(smallCounts, large.outcome.stats.perFunction[kernel].warpExecutions);
+}
+
 } // namespace
