@@ -13,9 +13,14 @@ namespace engine::timing {
 
 void MemoryHierarchy::deferBelowL1(bool attributeTraffic)
 {
-    m_windows.assign(static_cast<std::size_t>(m_profile.smCount), WindowRequests {});
+    // Each launch starts the SMs' queues anew; their arrays keep their room, so a launch does not allocate them again.
+    m_windows.resize(static_cast<std::size_t>(m_profile.smCount));
+    for (WindowRequests& window : m_windows)
+        window.reset();
     m_attributeTraffic = attributeTraffic;
-    m_blockTraffic.assign(m_windows.size(), {});
+    m_blockTraffic.resize(m_windows.size());
+    for (auto& perBlock : m_blockTraffic)
+        perBlock.clear();
 }
 
 void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end, std::span<const std::uint32_t> sms)

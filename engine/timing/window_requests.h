@@ -75,6 +75,14 @@ struct WindowRequests {
         settled.clear();
         lines.clear();
     }
+    /// Starts a launch: what a new WindowRequests holds, with the arrays' room kept from the last launch.
+    void reset()
+    {
+        clear();
+        order.clear();
+        l1 = CacheCounters {};
+        owner = 0;
+    }
     std::uint32_t add(Request request)
     {
         request.owner = owner;

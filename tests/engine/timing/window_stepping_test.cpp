@@ -129,6 +129,26 @@ TEST(WindowedMemory, AWindowSettlesAsACycleOrderedRunWould)
     expectSameAsCycleOrder(windows, testing_fixtures::builtinProfile("h100"));
 }
 
+TEST(WindowedMemory, ALaunchAfterAnotherStartsItsSmsQueuesAndL1CountsAnew)
+{
+    // One hierarchy serves an executor's launches one after another: the next launch's SMs start with no requests,
+    // no tickets and no L1 counts, though their queues keep their room.
+    const auto& profile = testing_fixtures::builtinProfile("h100");
+    MemoryHierarchy memory(profile);
+    for (int launch = 0; launch < 2; ++launch) {
+        memory.beginLaunch(l1DataBytes(profile, 0));
+        memory.deferBelowL1(false);
+        EXPECT_EQ(memory.l1Counters(0).l1HitSectors + memory.l1Counters(0).l1MissSectors, 0u) << "launch " << launch;
+        const std::uint32_t sm = 0;
+        memory.beginWindow(100, 100 + windowCycles(profile, 0), { &sm, 1 });
+        const MemTxn a = line(0x10000);
+        const std::uint64_t ticket = memory.load(0, { &a, 1 }, 101, true);
+        memory.settleWindow(nullptr);
+        EXPECT_GT(isTicket(ticket) ? memory.settled(0, ticket) : ticket, 101u);
+        EXPECT_EQ(memory.l1Counters(0).l1MissSectors, 4u) << "launch " << launch;
+    }
+}
+
 TEST(WindowedMemory, AnL2PassSharedByThreadsSettlesAsACycleOrderedRunWould)
 {
     // Windows of 600 requests from 8 SMs over 96 lines of an L2 shrunk to 64 lines in 4 sets: lines evicted and
