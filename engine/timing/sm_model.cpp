@@ -16,8 +16,8 @@ void SmModel::allocateSlots()
 {
     // Block and warp slots, scoreboards and the schedulers' arrays come with the SM's first block: a launch of a few
     // blocks on a 132-SM device builds only the SMs it uses (their scoreboards alone are ~60 KB an SM).
-    m_blocks.resize(m_ctx.blocksPerSm);
-    const std::size_t warps = std::size_t { m_ctx.blocksPerSm } * m_ctx.warpsPerBlock;
+    m_blocks.resize(m_ctx.blockSlots);
+    const std::size_t warps = std::size_t { m_ctx.blockSlots } * m_ctx.warpsPerBlock;
     m_warps.resize(warps);
     m_scoreboardPositions.assign(warps * m_ctx.registers, 0);
     m_scoreboards = std::make_unique_for_overwrite<Scoreboard[]>(warps);

@@ -33,6 +33,10 @@ struct SmContext {
     std::uint32_t schedulers = 1;
     std::uint32_t warpsPerBlock = 1;
     std::uint32_t blocksPerSm = 1;
+    /// Block slots an SM sets up when its first block arrives: the most blocks one SM holds at once in this launch,
+    /// min(blocksPerSm, the grid's blocks over the SMs, rounded up) — the first wave deals blocks to the SMs in turn
+    /// and a later block only takes a retired one's slot. A launch of a few blocks zeroes no warps it cannot have.
+    std::uint32_t blockSlots = 1;
     std::uint64_t blockLaunchCycles = 0;
     std::uint64_t blockReplacementCycles = 0; ///< profile timing.block_replacement_cycles
     std::uint64_t branchTakenCycles = 1; ///< a taken branch to the warp's next issue (profile class "branch")

@@ -148,6 +148,8 @@ namespace {
                 std::clamp(request.profile->timing.warpSchedulersPerSm, 1, TimingSpec::kMaxWarpSchedulersPerSm)),
             plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
+            static_cast<std::uint32_t>(std::clamp<std::uint64_t>(
+                (plan.blockCount + m_nextEvent.size() - 1) / m_nextEvent.size(), 1, static_cast<std::uint64_t>(blocksPerSm))),
             blockLaunchInterval(*request.profile, plan.warpsPerBlock),
             static_cast<std::uint64_t>(std::max(0, request.profile->timing.blockReplacementCycles)),
             branchTakenCycles(*request.profile),
