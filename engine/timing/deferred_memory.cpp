@@ -13,14 +13,12 @@ namespace engine::timing {
 
 void MemoryHierarchy::deferBelowL1(bool attributeTraffic)
 {
-    // Each launch starts the SMs' queues anew; their arrays keep their room, so a launch does not allocate them again.
+    // The SMs' queues start anew when each first steps (beginWindow): a queue of an earlier launch keeps its room.
+    m_deferring = true;
+    ++m_launch;
     m_windows.resize(static_cast<std::size_t>(m_profile.smCount));
-    for (WindowRequests& window : m_windows)
-        window.reset();
     m_attributeTraffic = attributeTraffic;
     m_blockTraffic.resize(m_windows.size());
-    for (auto& perBlock : m_blockTraffic)
-        perBlock.clear();
 }
 
 void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end, std::span<const std::uint32_t> sms)
@@ -32,7 +30,13 @@ void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end, std::s
     m_unsettledFillMark = end + (std::uint64_t { 1 } << 24);
     m_windowSms.assign(sms.begin(), sms.end());
     for (const std::uint32_t sm : m_windowSms) {
-        m_windows[sm].clear();
+        WindowRequests& window = m_windows[sm];
+        if (window.launch != m_launch) { // the SM's first window of this launch
+            window.reset();
+            window.launch = m_launch;
+            m_blockTraffic[sm].clear();
+        }
+        window.clear();
         std::fill(m_blockTraffic[sm].begin(), m_blockTraffic[sm].end(), MemoryTraffic {});
     }
 }

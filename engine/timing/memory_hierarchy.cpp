@@ -57,7 +57,7 @@ void MemoryHierarchy::beginLaunch(std::uint64_t l1DataBytes)
     m_atomicUnits.clear();
     m_l2.beginLaunch();
     m_counters = CacheCounters {};
-    m_windows.clear();
+    m_deferring = false; // the queues stay for the next launch that defers (deferBelowL1)
     m_dramReadAtLaunch = m_dram.bytesRead();
     m_dramWrittenAtLaunch = m_dram.bytesWritten();
 }
@@ -122,6 +122,8 @@ CacheCounters MemoryHierarchy::counters() const
 {
     CacheCounters sum = m_counters;
     for (const WindowRequests& window : m_windows) {
+        if (!m_deferring || window.launch != m_launch)
+            continue; // not this launch's: an SM it has not used, or every SM of an earlier launch
         sum.l1HitSectors += window.l1.l1HitSectors;
         sum.l1MissSectors += window.l1.l1MissSectors;
     }
@@ -130,7 +132,7 @@ CacheCounters MemoryHierarchy::counters() const
 
 std::uint64_t MemoryHierarchy::load(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1)
 {
-    if (!m_windows.empty())
+    if (m_deferring)
         return loadDeferred(sm, txns, now, viaL1);
     std::uint64_t done = now + 1;
     for (const MemTxn& t : txns) {
@@ -199,7 +201,7 @@ void MemoryHierarchy::storeL2(const MemTxn& t, std::uint64_t now)
 
 void MemoryHierarchy::store(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now)
 {
-    if (!m_windows.empty()) {
+    if (m_deferring) {
         storeDeferred(sm, txns, now);
         return;
     }
@@ -227,7 +229,7 @@ std::uint64_t MemoryHierarchy::atomicTxn(const MemTxn& t, std::uint64_t now, boo
 
 std::uint64_t MemoryHierarchy::atomic(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap)
 {
-    if (!m_windows.empty())
+    if (m_deferring)
         return atomicDeferred(sm, txns, now, compareAndSwap);
     std::uint64_t done = now + 1;
     for (const MemTxn& t : txns)

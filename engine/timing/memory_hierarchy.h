@@ -61,7 +61,7 @@ public:
     /// a window, load/store/atomic of SM `sm` touch only that SM's L1 and queue.
     /// `attributeTraffic`: count what each block's requests cost below the L1 (blockTraffic; sampling).
     void deferBelowL1(bool attributeTraffic);
-    bool defersBelowL1() const { return !m_windows.empty(); }
+    bool defersBelowL1() const { return m_deferring; }
     /// A window of cycles [start, end) begins; end - start is at most the shortest latency past the L1, so
     /// nothing a ticket stands for can arrive before `end`. `sms` (ascending): the SMs that may step in it; only
     /// their queues are emptied now and read when it ends, so a window costs what its SMs do, not the device's
@@ -82,13 +82,16 @@ public:
     /// Windowed: the requests SM `sm` adds next come from a warp of its block slot `blockSlot`.
     void attributeTo(std::uint32_t sm, std::uint32_t blockSlot) { m_windows[sm].owner = blockSlot; }
     /// Windowed: SM `sm`'s L1 hits and misses so far (its own thread may read them during a window).
-    const CacheCounters& l1Counters(std::uint32_t sm) const { return m_windows[sm].l1; }
+    CacheCounters l1Counters(std::uint32_t sm) const
+    {
+        return m_windows[sm].launch == m_launch ? m_windows[sm].l1 : CacheCounters {};
+    }
     /// Windowed with attributeTraffic: what block slot `blockSlot` of SM `sm` cost below the L1 in the window
     /// that settled last.
     MemoryTraffic blockTraffic(std::uint32_t sm, std::uint32_t blockSlot) const
     {
         const auto& perBlock = m_blockTraffic[sm];
-        return blockSlot < perBlock.size() ? perBlock[blockSlot] : MemoryTraffic {};
+        return m_windows[sm].launch == m_launch && blockSlot < perBlock.size() ? perBlock[blockSlot] : MemoryTraffic {};
     }
 
     /// A hint from the SM: these transactions will be issued soon (a warp's next instruction). Brings the
@@ -153,7 +156,12 @@ private:
     CacheCounters m_counters;
     std::uint64_t m_dramReadAtLaunch = 0;
     std::uint64_t m_dramWrittenAtLaunch = 0;
-    std::vector<WindowRequests> m_windows; ///< per SM, while deferring below the L1s
+    /// Per SM, while deferring below the L1s. Kept from launch to launch with their room: an SM's queue is started
+    /// anew (WindowRequests::reset) the first time the SM steps in a launch (launch == m_launch), so a launch of a
+    /// few blocks touches the queues of the few SMs it uses.
+    std::vector<WindowRequests> m_windows;
+    bool m_deferring = false; ///< deferBelowL1 was called this launch
+    std::uint64_t m_launch = 0; ///< deferBelowL1's count: the launch a queue must be stamped with to be read
     std::vector<std::uint32_t> m_windowSms; ///< beginWindow's SMs
     std::vector<std::uint32_t> m_busyWindows; ///< applyWindow: the SMs that queued requests
     std::vector<std::uint64_t> m_cycleStarts; ///< applyWindow: where each cycle's requests start in m_applyOrder

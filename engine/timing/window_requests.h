@@ -64,6 +64,7 @@ struct WindowRequests {
     std::vector<PendingLine> lines;
     CacheCounters l1; ///< this SM's L1 hits and misses, all windows together
     std::uint32_t owner = 0; ///< the block slot of the requests being added
+    std::uint64_t launch = 0; ///< MemoryHierarchy's launch this queue was started in (reset)
 
     /// Starts a window: forgets the last one's requests and tickets (the L1 counts stay).
     void clear()
@@ -75,7 +76,8 @@ struct WindowRequests {
         settled.clear();
         lines.clear();
     }
-    /// Starts a launch: what a new WindowRequests holds, with the arrays' room kept from the last launch.
+    /// Starts a launch: what a new WindowRequests holds (its launch stamp aside), with the arrays' room kept from the
+    /// last launch.
     void reset()
     {
         clear();

@@ -131,22 +131,29 @@ TEST(WindowedMemory, AWindowSettlesAsACycleOrderedRunWould)
 
 TEST(WindowedMemory, ALaunchAfterAnotherStartsItsSmsQueuesAndL1CountsAnew)
 {
-    // One hierarchy serves an executor's launches one after another: the next launch's SMs start with no requests,
-    // no tickets and no L1 counts, though their queues keep their room.
+    // One hierarchy serves an executor's launches one after another, its SMs' queues kept for their room: a launch
+    // counts the L1 hits and misses of the SMs it steps only, and a launch that does not defer counts none of them.
     const auto& profile = testing_fixtures::builtinProfile("h100");
     MemoryHierarchy memory(profile);
-    for (int launch = 0; launch < 2; ++launch) {
+    const auto missesOn = [&](std::uint32_t sm) {
         memory.beginLaunch(l1DataBytes(profile, 0));
         memory.deferBelowL1(false);
-        EXPECT_EQ(memory.l1Counters(0).l1HitSectors + memory.l1Counters(0).l1MissSectors, 0u) << "launch " << launch;
-        const std::uint32_t sm = 0;
+        EXPECT_EQ(memory.counters().l1MissSectors, 0u);
         memory.beginWindow(100, 100 + windowCycles(profile, 0), { &sm, 1 });
         const MemTxn a = line(0x10000);
-        const std::uint64_t ticket = memory.load(0, { &a, 1 }, 101, true);
+        const std::uint64_t ticket = memory.load(sm, { &a, 1 }, 101, true);
         memory.settleWindow(nullptr);
-        EXPECT_GT(isTicket(ticket) ? memory.settled(0, ticket) : ticket, 101u);
-        EXPECT_EQ(memory.l1Counters(0).l1MissSectors, 4u) << "launch " << launch;
-    }
+        EXPECT_GT(isTicket(ticket) ? memory.settled(sm, ticket) : ticket, 101u);
+        EXPECT_EQ(memory.l1Counters(sm).l1MissSectors, 4u) << "SM " << sm;
+        return memory.counters().l1MissSectors;
+    };
+    EXPECT_EQ(missesOn(0), 4u);
+    EXPECT_EQ(missesOn(0), 4u); // the same SM again: its queue and counts start anew
+    EXPECT_EQ(missesOn(1), 4u); // another SM: SM 0's counts are the last launch's
+    EXPECT_EQ(memory.l1Counters(0).l1MissSectors, 0u);
+    memory.beginLaunch(l1DataBytes(profile, 0)); // a launch stepped in one event loop (asynchronous copies)
+    EXPECT_FALSE(memory.defersBelowL1());
+    EXPECT_EQ(memory.counters().l1MissSectors, 0u);
 }
 
 TEST(WindowedMemory, AnL2PassSharedByThreadsSettlesAsACycleOrderedRunWould)
