@@ -35,6 +35,7 @@ void MemoryHierarchy::beginWindow(std::uint64_t start, std::uint64_t end, std::s
             window.reset();
             window.launch = m_launch;
             m_blockTraffic[sm].clear();
+            continue;
         }
         window.clear();
         std::fill(m_blockTraffic[sm].begin(), m_blockTraffic[sm].end(), MemoryTraffic {});
