@@ -8,7 +8,7 @@ namespace engine::timing {
 
 /// The data half of one line of a sector cache: per sector, whether it holds valid data, whether it was
 /// written (dirty) and whether a write covered only part of it (so a write-back must first read the rest).
-/// The tag and the recency stamp live in the cache's per-set metadata (SectorCache), apart from this.
+/// The low half of the tag and the recency live in the set's header (SectorStorage), apart from this.
 struct CacheLine {
     std::uint8_t valid = 0; ///< sector bits
     std::uint8_t dirty = 0;
@@ -17,8 +17,10 @@ struct CacheLine {
     std::array<std::uint32_t, 4> writtenBytes {}; ///< per 32-byte sector of a 128-byte line: bytes stores wrote
     std::uint32_t fillArrives = 0; ///< low 32 bits of the cycle the `filling` sectors arrive
     std::uint16_t fillLaunch = 0; ///< low 16 bits of the launch that sent that fill (cycles restart per launch)
+    std::uint32_t tagHigh = 0; ///< the high 32 bits of the line number (its set's header keeps the low 32)
 };
-static_assert(std::is_trivially_copyable_v<CacheLine> && sizeof(CacheLine) == 28);
+// 32 bytes: two records to a host cache line, none across two.
+static_assert(std::is_trivially_copyable_v<CacheLine> && sizeof(CacheLine) == 32);
 
 /// Marks `sectors` of `line` in flight until `cycle`, kept in 32 bits: fills are in flight for far less than 2^31
 /// cycles, so the signed difference decides. Sectors of an earlier fill still in flight arrive no later than these.

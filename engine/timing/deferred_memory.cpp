@@ -206,9 +206,11 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers, HostPhases* phases)
         return;
     }
     // What a request reads is far from the host's caches — its transaction, in a block's trace another thread
-    // wrote, and the L2's set: ask for the transaction 16 places ahead and, by then arrived, for the set 8 ahead.
+    // wrote, and the L2's set: ask for the transaction 16 places ahead, by then arrived, for the set's header 8
+    // ahead, and, by then arrived, for the line record the lookup will take 4 ahead.
     constexpr std::size_t kTxnAhead = 16;
     constexpr std::size_t kSetAhead = 8;
+    constexpr std::size_t kLineAhead = 4;
     const auto requestAt = [this](std::size_t k) -> const WindowRequests::Request& {
         return m_windows[m_applyOrder[k].sm].requests[m_applyOrder[k].index];
     };
@@ -217,6 +219,8 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers, HostPhases* phases)
             __builtin_prefetch(requestAt(k + kTxnAhead).txn);
         if (k + kSetAhead < m_applyOrder.size())
             m_l2.prefetchSet(m_applySets[k + kSetAhead]); // nothing without an L2
+        if (k + kLineAhead < m_applyOrder.size())
+            m_l2.prefetchLine(requestAt(k + kLineAhead).txn->address);
         const WindowRequests::Ref ref = m_applyOrder[k];
         WindowRequests& window = m_windows[ref.sm];
         const WindowRequests::Request& request = window.requests[ref.index];

@@ -34,7 +34,7 @@ L2Cache::L2Cache(std::uint64_t capacityBytes, std::uint32_t lineBytes, std::uint
 
 CacheLine& L2Cache::lineFor(std::uint64_t lineAddress, L2Outcome& out, Pass& pass)
 {
-    const CacheAccess access = m_tags.access(lineAddress, pass.stamps);
+    const CacheAccess access = m_tags.access(lineAddress, pass.usage);
     out.writebackBytes = sectorBytes(access.evicted.dirty);
     out.writebackFillBytes = sectorBytes(access.evicted.partial);
     pass.line = access.line;

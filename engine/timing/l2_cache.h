@@ -50,15 +50,15 @@ public:
     L2Outcome write(std::uint64_t lineAddress, std::uint8_t sectorMask, const std::array<std::uint32_t, 4>& byteMasks);
     bool enabled() const { return m_tags.enabled(); }
 
-    /// One thread's share of a partitioned pass over the L2 (MemoryHierarchy::applyWindow): its recency stamps, and
+    /// One thread's share of a partitioned pass over the L2 (MemoryHierarchy::applyWindow): the lines it newly used, and
     /// the line the last access found, which the pass marks in flight itself (no fillArrivesAt).
     struct Pass {
-        SectorCache::Stamps stamps;
+        SectorCache::Usage usage;
         CacheLine* line = nullptr;
         bool allocated = false; ///< the last access took the line for a new tag
     };
-    Pass beginPass() const { return Pass { m_tags.stamps() }; }
-    void endPass(const Pass& pass) { m_tags.merge(pass.stamps); }
+    Pass beginPass() const { return Pass {}; }
+    void endPass(const Pass& pass) { m_tags.merge(pass.usage); }
     /// read and write within a pass: only the sets of `lineAddress` change, so passes over disjoint sets may run
     /// on different threads.
     L2Outcome read(std::uint64_t lineAddress, std::uint8_t sectorMask, std::uint64_t now, Pass& pass);
@@ -71,6 +71,7 @@ public:
     double fill() const { return m_tags.fill(); }
     void prefetch(std::uint64_t lineAddress) const { m_tags.prefetch(lineAddress); }
     void prefetchSet(std::uint64_t set) const { m_tags.prefetchSet(set); } ///< the same, by setIndex
+    void prefetchLine(std::uint64_t lineAddress) const { m_tags.prefetchLine(lineAddress); } ///< SectorCache's
 
 
 private:

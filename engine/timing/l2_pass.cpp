@@ -48,9 +48,11 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
     share.counters = CacheCounters {};
     // Lines filled this window read as still filling until the DRAM step gives them their arrival.
     const auto unsettled = static_cast<std::uint32_t>(m_unsettledFillMark);
-    // As the one-thread pass (deferred_memory.cpp): the transaction 16 requests ahead, the L2 set 8 ahead.
+    // As the one-thread pass (deferred_memory.cpp): the transaction 16 requests ahead, the L2 set 8 ahead, the line
+    // record 4 ahead.
     constexpr std::size_t kTxnAhead = 16;
     constexpr std::size_t kSetAhead = 8;
+    constexpr std::size_t kLineAhead = 4;
     for (std::uint32_t i = 0; i < mine.size(); ++i) {
         if (i + kTxnAhead < mine.size()) {
             const WindowRequests::Ref later = m_applyOrder[mine[i + kTxnAhead]];
@@ -58,6 +60,10 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
         }
         if (i + kSetAhead < mine.size())
             m_l2.prefetchSet(m_applySets[mine[i + kSetAhead]]);
+        if (i + kLineAhead < mine.size()) {
+            const WindowRequests::Ref later = m_applyOrder[mine[i + kLineAhead]];
+            m_l2.prefetchLine(m_windows[later.sm].requests[later.index].txn->address);
+        }
         const WindowRequests::Ref ref = m_applyOrder[mine[i]];
         const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
         const MemTxn& t = *request.txn;

@@ -24,19 +24,38 @@ std::uint64_t SectorCache::setOf(std::uint64_t tag) const
     return static_cast<std::uint64_t>((static_cast<Wide>(hash) * m_sets) >> 64);
 }
 
+std::uint32_t SectorCache::wayOf(const Set& set, std::uint64_t tag) const
+{
+    const auto key = static_cast<std::uint32_t>(tag);
+    const auto high = static_cast<std::uint32_t>(tag >> 32);
+    const std::uint32_t used = set.header->used;
+    for (std::uint32_t w = 0; w < used; ++w) {
+        if (set.keys[w] == key && set.lines[w].tagHigh == high)
+            return w;
+    }
+    return kAbsent;
+}
+
+void SectorCache::touch(const Set& set, std::uint32_t way) const
+{
+    // Over every way, used or not, so the loop vectorizes: an unused way's rank means nothing until the set takes it.
+    const std::uint16_t rank = set.ranks[way];
+    for (std::uint32_t w = 0; w < m_ways; ++w)
+        set.ranks[w] = static_cast<std::uint16_t>(set.ranks[w] + (set.ranks[w] < rank ? 1 : 0));
+    set.ranks[way] = 0;
+}
+
 CacheLine* SectorCache::find(std::uint64_t lineAddress)
 {
     if (m_sets == 0)
         return nullptr;
     const std::uint64_t tag = tagOf(lineAddress);
-    const SectorStorage::Set set = m_store.set(setOf(tag));
-    for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (set.keys[w] == tag + 1) {
-            set.keys[m_ways + w] = ++m_clock;
-            return &set.lines[w];
-        }
-    }
-    return nullptr;
+    const Set set = m_store.set(setOf(tag));
+    const std::uint32_t way = wayOf(set, tag);
+    if (way == kAbsent)
+        return nullptr;
+    touch(set, way);
+    return &set.lines[way];
 }
 
 CacheLine* SectorCache::peek(std::uint64_t lineAddress)
@@ -44,47 +63,38 @@ CacheLine* SectorCache::peek(std::uint64_t lineAddress)
     if (m_sets == 0)
         return nullptr;
     const std::uint64_t tag = tagOf(lineAddress);
-    const SectorStorage::Set set = m_store.set(setOf(tag));
-    for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (set.keys[w] == tag + 1)
-            return &set.lines[w];
-    }
-    return nullptr;
+    const Set set = m_store.set(setOf(tag));
+    const std::uint32_t way = wayOf(set, tag);
+    return way == kAbsent ? nullptr : &set.lines[way];
 }
 
-CacheLine& SectorCache::replace(const SectorStorage::Set& set, std::uint64_t tag, Eviction& evicted, Stamps& stamps)
+CacheLine& SectorCache::replace(const Set& set, std::uint64_t tag, Eviction& evicted, Usage& usage)
 {
-    std::uint64_t* keys = set.keys;
-    const std::uint64_t* recency = keys + m_ways;
-    // The first unused way, else the least recently used (stamps are unique, so the minimum is one way).
-    std::uint32_t victim = 0;
-    for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (keys[w] == 0) {
-            victim = w;
-            break;
-        }
-        if (recency[w] < recency[victim])
-            victim = w;
+    // The first unused way (a set takes them in order), else the least recently used: the highest rank.
+    std::uint32_t victim = set.header->used;
+    if (victim < m_ways) {
+        ++set.header->used;
+        ++usage.newLines;
+        set.ranks[victim] = static_cast<std::uint16_t>(victim); // ranks below: every used way ages by one
+        evicted = {};
+    } else {
+        victim = 0;
+        while (set.ranks[victim] != m_ways - 1)
+            ++victim;
+        evicted = Eviction { set.lines[victim].dirty, set.lines[victim].partial };
     }
+    touch(set, victim);
     CacheLine& line = set.lines[victim];
-    evicted = keys[victim] != 0 ? Eviction { line.dirty, line.partial } : Eviction {};
-    stamps.newLines += keys[victim] == 0 ? 1 : 0;
     line = CacheLine {};
-    keys[victim] = tag + 1;
-    keys[m_ways + victim] = ++stamps.clock;
+    line.tagHigh = static_cast<std::uint32_t>(tag >> 32);
+    set.keys[victim] = static_cast<std::uint32_t>(tag);
     return line;
-}
-
-void SectorCache::merge(const Stamps& stamps)
-{
-    m_clock = std::max(m_clock, stamps.clock);
-    m_usedLines += stamps.newLines;
 }
 
 CacheLine& SectorCache::allocate(std::uint64_t lineAddress, Eviction& evicted)
 {
     const std::uint64_t tag = tagOf(lineAddress);
-    Stamps own = stamps();
+    Usage own;
     CacheLine& line = replace(m_store.set(setOf(tag)), tag, evicted, own);
     merge(own);
     return line;
@@ -92,24 +102,23 @@ CacheLine& SectorCache::allocate(std::uint64_t lineAddress, Eviction& evicted)
 
 CacheAccess SectorCache::access(std::uint64_t lineAddress)
 {
-    Stamps own = stamps();
+    Usage own;
     const CacheAccess out = access(lineAddress, own);
     merge(own);
     return out;
 }
 
-CacheAccess SectorCache::access(std::uint64_t lineAddress, Stamps& stamps)
+CacheAccess SectorCache::access(std::uint64_t lineAddress, Usage& usage)
 {
     const std::uint64_t tag = tagOf(lineAddress);
-    const SectorStorage::Set set = m_store.set(setOf(tag));
-    for (std::uint32_t w = 0; w < m_ways; ++w) {
-        if (set.keys[w] == tag + 1) {
-            set.keys[m_ways + w] = ++stamps.clock;
-            return CacheAccess { &set.lines[w], true, {} };
-        }
+    const Set set = m_store.set(setOf(tag));
+    const std::uint32_t way = wayOf(set, tag);
+    if (way != kAbsent) {
+        touch(set, way);
+        return CacheAccess { &set.lines[way], true, {} };
     }
     CacheAccess out;
-    out.line = &replace(set, tag, out.evicted, stamps);
+    out.line = &replace(set, tag, out.evicted, usage);
     return out;
 }
 
@@ -124,6 +133,14 @@ void SectorCache::prefetchSet(std::uint64_t set) const
 {
     if (m_sets != 0)
         m_store.prefetch(set);
+}
+
+void SectorCache::prefetchLine(std::uint64_t lineAddress) const
+{
+    if (m_sets == 0)
+        return;
+    const std::uint64_t tag = tagOf(lineAddress);
+    m_store.prefetchLine(setOf(tag), static_cast<std::uint32_t>(tag));
 }
 
 void SectorCache::invalidateAll()

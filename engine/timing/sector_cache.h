@@ -26,9 +26,11 @@ struct CacheAccess {
 /// Policies (what a read or write does) live in the level's own class (L1Cache, L2Cache). Not thread-safe:
 /// one timing model owns it.
 ///
-/// Layout: what a lookup reads — each way's tag and LRU stamp — is packed per set into one contiguous run of
-/// 2 × ways words (4 host cache lines for a 16-way set), so a lookup that misses in a 50 MB L2 touches those
-/// and the one CacheLine it fills, not a scattered line record per way.
+/// Layout (SectorStorage): what a lookup reads — the set's generation, its count of used ways, each way's key and
+/// recency rank — is packed into one header per set (one host cache line for a 4-way set, two for a 16-way one),
+/// so a lookup that misses in a 50 MB L2 touches those and the one CacheLine it fills. Recency is a rank per way
+/// (0 the most recently used), which orders a set's ways as unique access stamps would: the least recently used
+/// way is the one of the highest rank.
 class SectorCache {
 public:
     SectorCache() = default;
@@ -44,23 +46,24 @@ public:
     /// find, and allocate on a miss, in one pass over the set (the same result as the two calls).
     CacheAccess access(std::uint64_t lineAddress);
 
-    /// The recency clock and line count of one thread's share of the sets (MemoryHierarchy's partitioned L2 pass):
-    /// recency stamps are compared only within a set, so threads that own disjoint sets may each stamp from their
-    /// own copy of the clock, started from the cache's, and the cache goes on from the latest (merge).
-    struct Stamps {
-        std::uint64_t clock = 0;
+    /// What one thread's share of the sets changed of the cache's totals (MemoryHierarchy's partitioned L2 pass):
+    /// recency is a set's own, so threads that own disjoint sets each count their newly used lines, and the cache
+    /// adds them up (merge).
+    struct Usage {
         std::uint64_t newLines = 0; ///< lines that became used
     };
-    Stamps stamps() const { return Stamps { m_clock, 0 }; }
-    void merge(const Stamps& stamps);
-    /// access, stamping from `stamps` instead of the cache's clock.
-    CacheAccess access(std::uint64_t lineAddress, Stamps& stamps);
+    void merge(const Usage& usage) { m_usedLines += usage.newLines; }
+    /// access, counting a newly used line in `usage` instead of the cache's total.
+    CacheAccess access(std::uint64_t lineAddress, Usage& usage);
     /// The set `lineAddress` maps to, in [0, sets()).
     std::uint64_t setIndex(std::uint64_t lineAddress) const { return setOf(tagOf(lineAddress)); }
-    /// A hint that `lineAddress` will be looked up soon: asks the host to bring its set's tags into its caches.
+    /// A hint that `lineAddress` will be looked up soon: asks the host to bring its set's header into its caches.
     /// Changes nothing the model sees.
     void prefetch(std::uint64_t lineAddress) const;
     void prefetchSet(std::uint64_t set) const; ///< the same for set `set` (setIndex)
+    /// A hint that `lineAddress` will be looked up soon, once its set's header was prefetched: asks the host for the
+    /// line record the lookup will take. Changes nothing the model sees.
+    void prefetchLine(std::uint64_t lineAddress) const;
     /// Drops every line (a kernel launch invalidates the L1s).
     void invalidateAll();
 
@@ -72,21 +75,26 @@ public:
     double fill() const { return m_sets == 0 ? 0.0 : double(m_usedLines) / double(m_sets * m_ways); }
 
 private:
+    using Set = SectorStorage::Set;
+    static constexpr std::uint32_t kAbsent = ~0u;
+
     std::uint64_t setOf(std::uint64_t tag) const;
-    CacheLine& replace(const SectorStorage::Set& set, std::uint64_t tag, Eviction& evicted, Stamps& stamps);
+    /// The way of `set` holding line number `tag`, or kAbsent.
+    std::uint32_t wayOf(const Set& set, std::uint64_t tag) const;
+    /// Makes `way` the most recently used: the ways more recent than it age by one.
+    void touch(const Set& set, std::uint32_t way) const;
+    CacheLine& replace(const Set& set, std::uint64_t tag, Eviction& evicted, Usage& usage);
     /// The line's number: a shift, not a division, for the power-of-two lines of every profile.
     std::uint64_t tagOf(std::uint64_t lineAddress) const
     {
         return m_lineShift >= 0 ? lineAddress >> m_lineShift : lineAddress / m_lineBytes;
     }
 
-    /// Per set, 2 × ways words — the ways' keys (tag + 1; 0: unused), then their LRU stamps — and ways lines.
     SectorStorage m_store;
     std::uint64_t m_sets = 0;
     std::uint32_t m_ways = 1;
     std::uint32_t m_lineBytes = 128;
     int m_lineShift = 7; ///< log2 of m_lineBytes, or -1 when it is no power of two
-    std::uint64_t m_clock = 0;
     std::uint64_t m_usedLines = 0;
 };
 

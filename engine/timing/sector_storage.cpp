@@ -1,6 +1,7 @@
 #include "engine/timing/sector_storage.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <mutex>
 #include <utility>
@@ -11,22 +12,31 @@ namespace engine::timing {
 struct SectorStorage::Arrays {
     Arrays(std::uint64_t setCount, std::uint32_t wayCount)
         : lines(setCount * wayCount)
-        , meta(setCount * wayCount * 2)
-        , generations(setCount)
+        , headers(setCount * headerStride(wayCount) + kHostLineBytes) // room to align the first header
         , sets(setCount)
         , ways(wayCount)
     {
     }
 
-    std::size_t bytes() const { return lines.size() * sizeof(CacheLine) + meta.size() * 8 + generations.size() * 4; }
+    std::size_t bytes() const { return lines.size() * sizeof(CacheLine) + headers.size(); }
 
     ZeroedBuffer<CacheLine> lines; ///< set-major: set s holds [s × ways, (s + 1) × ways)
-    ZeroedBuffer<std::uint64_t> meta;
-    ZeroedBuffer<std::uint32_t> generations; ///< per set: the generation it was last cleared in
+    ZeroedBuffer<unsigned char> headers; ///< all zeros: every set empty in generation 0
     std::uint64_t sets;
     std::uint32_t ways;
-    std::uint32_t generation = 0; ///< all zeros (new arrays) are generation 0's empty sets
+    std::uint32_t generation = 0;
 };
+
+std::size_t SectorStorage::headerBytes(std::uint32_t ways)
+{
+    return sizeof(SetHeader) + std::size_t { ways } * (sizeof(std::uint32_t) + sizeof(std::uint16_t));
+}
+
+std::size_t SectorStorage::headerStride(std::uint32_t ways)
+{
+    const std::size_t bytes = (headerBytes(ways) + 7) / 8 * 8; // the next header's words stay aligned
+    return bytes <= kHostLineBytes ? std::bit_ceil(bytes) : (bytes + kHostLineBytes - 1) / kHostLineBytes * kHostLineBytes;
+}
 
 namespace {
     /// Arrays given back, the most recent last; shared by every thread of the process.
@@ -122,11 +132,21 @@ SectorStorage::~SectorStorage()
 
 void SectorStorage::bind()
 {
-    m_meta = m_arrays ? &m_arrays->meta[0] : nullptr;
-    m_lines = m_arrays ? &m_arrays->lines[0] : nullptr;
-    m_generations = m_arrays ? &m_arrays->generations[0] : nullptr;
-    m_generation = m_arrays ? m_arrays->generation : 0;
-    m_ways = m_arrays ? m_arrays->ways : 0;
+    m_headers = nullptr;
+    m_lines = nullptr;
+    m_generation = 0;
+    m_ways = 0;
+    m_headerStride = 0;
+    m_headerBytes = 0;
+    if (!m_arrays)
+        return;
+    const auto base = reinterpret_cast<std::uintptr_t>(&m_arrays->headers[0]);
+    m_headers = &m_arrays->headers[0] + (kHostLineBytes - base % kHostLineBytes) % kHostLineBytes;
+    m_lines = &m_arrays->lines[0];
+    m_generation = m_arrays->generation;
+    m_ways = m_arrays->ways;
+    m_headerStride = headerStride(m_ways);
+    m_headerBytes = headerBytes(m_ways);
 }
 
 void SectorStorage::newGeneration()
@@ -135,18 +155,35 @@ void SectorStorage::newGeneration()
         return;
     if (++m_arrays->generation == 0) { // wrapped: every set's mark might match again, so clear them all
         m_arrays->lines.zero();
-        m_arrays->meta.zero();
-        m_arrays->generations.zero();
+        m_arrays->headers.zero();
     }
     m_generation = m_arrays->generation;
 }
 
-void SectorStorage::clear(std::uint64_t s)
+void SectorStorage::prefetchLine(std::uint64_t s, std::uint32_t key) const
 {
-    // Only the keys: a way's stamp and line record are written whenever its key is (SectorCache::replace), and
-    // nothing reads them while the key says unused.
-    std::memset(static_cast<void*>(m_meta + s * m_ways * 2), 0, std::size_t { m_ways } * sizeof(std::uint64_t));
-    m_generations[s] = m_generation;
+    const auto* header = reinterpret_cast<const SetHeader*>(m_headers + s * m_headerStride);
+    const std::uint32_t used = header->generation == m_generation ? header->used : 0;
+    const auto* keys = reinterpret_cast<const std::uint32_t*>(header + 1);
+    const auto* ranks = reinterpret_cast<const std::uint16_t*>(keys + m_ways);
+    std::uint32_t way = used < m_ways ? used : 0;
+    for (std::uint32_t w = 0; w < used; ++w) {
+        if (keys[w] == key) { // the high half is in the record itself: a match of the low half is taken as a hit
+            way = w;
+            break;
+        }
+        if (used == m_ways && ranks[w] == m_ways - 1)
+            way = w;
+    }
+    __builtin_prefetch(m_lines + s * m_ways + way);
+}
+
+void SectorStorage::clear(SetHeader& header) const
+{
+    // Only the count: a way's key, rank and line record are written whenever the set takes it (SectorCache), and
+    // nothing reads them before.
+    header.used = 0;
+    header.generation = m_generation;
 }
 
 } // namespace engine::timing

@@ -9,20 +9,30 @@
 
 namespace engine::timing {
 
-/// The arrays behind one SectorCache: per set, its ways' keys and recency stamps (2 × ways words) and their line
-/// records. Emptying them is O(1): each set carries the generation it was last cleared in, and a set is cleared
+/// The arrays behind one SectorCache. Per set, one header — its generation, how many ways it uses, each way's key
+/// (the low 32 bits of its line number) and recency rank — packed so that a lookup reads one or two host cache lines
+/// (a 4-way set's header is 32 bytes, a 16-way set's 104 in 128); and its ways' line records apart.
+/// Emptying them is O(1): each set carries the generation it was last cleared in, and a set is cleared
 /// when first touched in a newer one. When a cache goes, its arrays wait in a bounded pool per process for the
 /// next cache of the same geometry, so a run that follows another in one process (a sweep's next point, the
 /// GUI's next run, a launch's L1s after the last launch's) clears the sets it touches instead of faulting in and
-/// zeroing the pages of a 50 MB L2's 18 MB of arrays again. Changes nothing the model sees.
+/// zeroing the pages of a 50 MB L2's arrays again. Changes nothing the model sees.
 class SectorStorage {
 public:
     struct Arrays;
 
-    /// One set, emptied for this generation: its ways' keys (tag + 1; 0 unused), then their stamps; their line
-    /// records. A way's stamp and record mean something only while its key is not 0.
+    /// The fixed part of a set's header; `keys` and `ranks` follow it.
+    struct SetHeader {
+        std::uint32_t generation; ///< the generation the set was last emptied in
+        std::uint32_t used; ///< ways holding a line: a set takes its ways in order and gives none back but all at once
+    };
+
+    /// One set, emptied for this generation. Of its ways only the first `header->used` mean something: their keys,
+    /// their ranks (a permutation of [0, used): 0 the most recently used) and their line records.
     struct Set {
-        std::uint64_t* keys;
+        SetHeader* header;
+        std::uint32_t* keys;
+        std::uint16_t* ranks;
         CacheLine* lines;
     };
 
@@ -35,23 +45,23 @@ public:
 
     Set set(std::uint64_t s)
     {
-        if (m_generations[s] != m_generation) [[unlikely]]
-            clear(s);
-        return Set { m_meta + s * m_ways * 2, m_lines + s * m_ways };
+        auto* header = reinterpret_cast<SetHeader*>(m_headers + s * m_headerStride);
+        if (header->generation != m_generation) [[unlikely]]
+            clear(*header);
+        auto* keys = reinterpret_cast<std::uint32_t*>(header + 1);
+        return Set { header, keys, reinterpret_cast<std::uint16_t*>(keys + m_ways), m_lines + s * m_ways };
     }
-    /// Asks the host to bring set `s` into its caches — its mark, keys and stamps, line records — for a lookup
-    /// soon.
+    /// Asks the host to bring set `s`'s header into its caches, for a lookup soon.
     void prefetch(std::uint64_t s) const
     {
-        __builtin_prefetch(m_generations + s);
-        const std::uint64_t* keys = m_meta + s * m_ways * 2;
-        constexpr std::size_t kHostLineWords = 64 / sizeof(std::uint64_t);
-        for (std::size_t word = 0; word < std::size_t { m_ways } * 2; word += kHostLineWords)
-            __builtin_prefetch(keys + word);
-        const auto* lines = reinterpret_cast<const char*>(m_lines + s * m_ways);
-        for (std::size_t byte = 0; byte < std::size_t { m_ways } * sizeof(CacheLine); byte += 64)
-            __builtin_prefetch(lines + byte);
+        const unsigned char* header = m_headers + s * m_headerStride;
+        for (std::size_t byte = 0; byte < m_headerBytes; byte += kHostLineBytes)
+            __builtin_prefetch(header + byte);
     }
+    /// Asks the host for the line record a lookup of `key` (a line number's low 32 bits) in set `s` would take: the
+    /// way holding the key, else the way the set would give a new line. Reads the set's header, so prefetch that a
+    /// little earlier. Changes nothing the model sees.
+    void prefetchLine(std::uint64_t s, std::uint32_t key) const;
     /// Every set empty.
     void newGeneration();
 
@@ -59,14 +69,22 @@ public:
     static constexpr std::size_t kPoolBytes = std::size_t { 256 } << 20;
     static std::size_t pooledBytes();
 
+    /// Bytes of a set's header with `ways` ways, and the stride of headers: a power of two up to a host cache line,
+    /// whole host lines beyond, so that no header straddles more host lines than it must.
+    static std::size_t headerBytes(std::uint32_t ways);
+    static std::size_t headerStride(std::uint32_t ways);
+
 private:
-    void clear(std::uint64_t s);
+    static constexpr std::size_t kHostLineBytes = 64;
+
+    void clear(SetHeader& header) const;
     void bind();
 
     std::unique_ptr<Arrays> m_arrays;
-    std::uint64_t* m_meta = nullptr;
+    unsigned char* m_headers = nullptr; ///< aligned to a host cache line
     CacheLine* m_lines = nullptr;
-    std::uint32_t* m_generations = nullptr;
+    std::size_t m_headerStride = 0;
+    std::size_t m_headerBytes = 0;
     std::uint32_t m_generation = 0;
     std::uint32_t m_ways = 0;
 };
