@@ -167,7 +167,8 @@ void MemoryHierarchy::prefetch(std::uint32_t sm, std::span<const MemTxn> txns, b
     for (const MemTxn& t : txns) {
         if (viaL1)
             m_l1[sm].prefetch(t.address);
-        m_l2.prefetch(t.address);
+        if (!m_deferring) // else the L2 sees the access at the window's end, and its pass prefetches its own
+            m_l2.prefetch(t.address);
     }
 }
 

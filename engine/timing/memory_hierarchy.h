@@ -94,8 +94,9 @@ public:
         return m_windows[sm].launch == m_launch && blockSlot < perBlock.size() ? perBlock[blockSlot] : MemoryTraffic {};
     }
 
-    /// A hint from the SM: these transactions will be issued soon (a warp's next instruction). Brings the
-    /// caches' tags for them into the host's caches; changes nothing the model sees.
+    /// A hint from the SM: these transactions will be issued soon (a warp's next instruction), looking up the L1
+    /// when `viaL1` (a load it caches, a store it writes through). Brings the caches' tags for them into the host's
+    /// caches; changes nothing the model sees.
     void prefetch(std::uint32_t sm, std::span<const MemTxn> txns, bool viaL1) const;
     /// A copy engine wrote `bytes` at `address` between launches (a memcpy to the device, or a memset): the L2
     /// keeps what fits of them — the last L2-size bytes — as clean lines (the bytes reach DRAM too), evicting what

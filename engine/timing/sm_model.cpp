@@ -141,7 +141,7 @@ void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
     w.dependency = m_scoreboards[slot].waitFor(st, now);
     w.headPipe = op.kind != OpKind::Compute ? kLsuPipe : static_cast<std::uint8_t>(st.pipe);
     if (op.kind == OpKind::GlobalLoad || op.kind == OpKind::GlobalStore || op.kind == OpKind::GlobalAtomic) {
-        const bool viaL1 = op.kind == OpKind::GlobalLoad && op.cacheInL1;
+        const bool viaL1 = (op.kind == OpKind::GlobalLoad && op.cacheInL1) || op.kind == OpKind::GlobalStore;
         m_ctx.memory->prefetch(m_id, { w.txns, op.memCount }, viaL1);
     }
     syncWake(w, slot);
