@@ -55,11 +55,9 @@ namespace {
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
         std::optional<Error> run(const std::stop_token& stop);
-        /// The SMs window by window on `threads` threads (SmWindowStepper): every other launch.
-        /// `longBlockThreads` instead when the first wave's warps run at least kLongBlockInstructions; `shareL2Pass`
-        /// as SmWindowStepper's.
-        std::optional<Error> runWindowed(
-            const std::stop_token& stop, unsigned threads, unsigned longBlockThreads, bool shareL2Pass);
+        /// The SMs window by window on at most `threads` threads (SmWindowStepper): every other launch.
+        /// `shareL2Pass` as SmWindowStepper's.
+        std::optional<Error> runWindowed(const std::stop_token& stop, unsigned threads, bool shareL2Pass);
         /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
         bool usesAsync() const
         {
@@ -275,10 +273,6 @@ namespace {
 
     constexpr std::uint32_t kStopCheckEvents = 16;
 
-    /// Warps of this many instructions or more (the shortest block of the first wave's longest warp) hold enough
-    /// work per block that a pipeline of two threads steps the SMs on both (runTimedKernel, below).
-    constexpr std::uint64_t kLongBlockInstructions = 256;
-
     /// Warp instructions a stepping thread must have of a launch for another thread to pay: each window meets every
     /// stepping thread twice, and a launch of a few thousand warp instructions steps in a few windows of tens of
     /// microseconds. On the 16-thread device machine, corpus scenarios of 600-4 500 warp instructions a launch took
@@ -353,8 +347,7 @@ namespace {
         return Error { ErrorCode::InvalidArgument, "launch cancelled", SourceLocation::inFile(module.sourceName, 0, 0) };
     }
 
-    std::optional<Error> LaunchTimer::runWindowed(
-        const std::stop_token& outer, unsigned threads, unsigned longBlockThreads, bool shareL2Pass)
+    std::optional<Error> LaunchTimer::runWindowed(const std::stop_token& outer, unsigned threads, bool shareL2Pass)
     {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         m_windowed = true;
@@ -368,9 +361,8 @@ namespace {
         const std::uint64_t firstWave = std::max<std::uint64_t>(1, m_firstWaveBlocks);
         const std::uint64_t waves = (m_plan.blockCount + firstWave - 1) / firstWave;
         const std::uint64_t work = m_firstWaveInstructions * waves;
-        const unsigned wanted = m_fewestBlockCycles >= kLongBlockInstructions ? longBlockThreads : threads;
         const auto stepping = static_cast<unsigned>(
-            std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, wanted)));
+            std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, threads)));
         SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
         m_phases.beforeWindows = sinceStart();
         auto error = stepper.run(
@@ -526,14 +518,14 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // The SMs step window by window (same results for any count) on every thread, as batches run on every thread:
     // each set sleeps while the other works (the SMs wait for blocks, the batches for room in the queue). A worker
     // running blocks ahead one by one keeps its thread.
-    // A pipeline of two threads steps the SMs on both when the blocks are long (kLongBlockInstructions), the blocks'
-    // thread taking what they leave. Two cores of the device machine, alternated three times: muld 1 024 × 512 × 512
-    // (1 900-instruction warps) 7.41 / 6.84 / 6.27 s so, 11.11 / 10.80 / 8.96 s with the SMs on one thread; the
-    // 16 M copy (16-instruction warps: a block to retire and dispatch every few instructions, on the launch's
-    // thread) 2.31 / 2.36 / 2.74 s so, 2.08 / 2.07 / 2.32 s with the SMs on one (one thread: 2.9-4.0 s).
-    const unsigned smThreads = functional == BlockSource::Mode::Ahead || pipeline ? std::max(1u, threads - 1) : threads;
-    auto error = timer->usesAsync() ? timer->run(stop)
-                                    : timer->runWindowed(stop, smThreads, pipeline ? threads : smThreads, !pipeline);
+    // A pipeline of two threads steps the SMs on both, the blocks' thread taking what they leave. Two cores of the
+    // device machine, alternated three times (bench/README.md, "Thirteenth round"): the 16 M copy 2.65 / 2.25 / 2.56 s
+    // so against 2.84 / 2.77 / 2.98 s with the SMs on one (an earlier round, before the batch workers ran at the
+    // stepping threads' priority, had measured the opposite for the copy); muld 1 024 x 512 x 512 (1 900-instruction
+    // warps) 7.41 / 6.84 / 6.27 s so against 11.11 / 10.80 / 8.96 s.
+    const unsigned smThreads
+        = functional == BlockSource::Mode::Ahead && !pipeline ? std::max(1u, threads - 1) : threads;
+    auto error = timer->usesAsync() ? timer->run(stop) : timer->runWindowed(stop, smThreads, !pipeline);
     if (error)
         return *error;
     const auto windowsDone = std::chrono::steady_clock::now();
