@@ -40,6 +40,8 @@ void SectorCache::touch(const Set& set, std::uint32_t way) const
 {
     // Over every way, used or not, so the loop vectorizes: an unused way's rank means nothing until the set takes it.
     const std::uint16_t rank = set.ranks[way];
+    if (rank == 0)
+        return; // the most recent already: nothing moves
     for (std::uint32_t w = 0; w < m_ways; ++w)
         set.ranks[w] = static_cast<std::uint16_t>(set.ranks[w] + (set.ranks[w] < rank ? 1 : 0));
     set.ranks[way] = 0;
