@@ -10,9 +10,13 @@ class GtoScheduler final : public WarpSchedulerPolicy {
 public:
     std::size_t pick(std::span<const Candidate> ready) override;
     void issued(std::uint32_t slot) override { m_last = slot; }
+    /// The slot issued last (the greedy warp), or kNone before the first issue. SmModel::issueOne makes this
+    /// policy's choice in its scan of the warps.
+    std::uint32_t last() const { return m_last; }
+    static constexpr std::uint32_t kNone = 0xffffffffu;
 
 private:
-    std::uint32_t m_last = 0xffffffffu;
+    std::uint32_t m_last = kNone;
 };
 
 } // namespace engine::timing

@@ -1,5 +1,7 @@
 #include "engine/timing/sm_model.h"
 
+#include "engine/timing/gto_scheduler.h"
+
 #include <algorithm>
 
 namespace engine::timing {
@@ -193,24 +195,51 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     // One pass: the ready warps, and the earliest wake of the others. Issuing only delays pipes, so the
     // minimum taken before the issue stays a safe lower bound for the next step.
     // A warp that cannot issue (readyAt = kNever) gives cycle kNever: never ready, never lowers `next`.
-    // Every warp's candidate is written and the count moves only for ready ones: no branch per warp.
+    // No branch per warp: every warp's outcome is folded in with selects.
     std::size_t readyCount = 0;
     std::uint64_t next = kNever;
     const std::size_t first = std::size_t { scheduler } * m_perScheduler;
     const std::uint64_t* readyAt = &m_wakeReadyAt[first];
     const std::uint8_t* pipes = &m_wakePipe[first];
+    const std::uint64_t* ages = &m_wakeAge[first];
     const std::uint64_t* pipeFree = m_pipeFree[scheduler].data();
-    Candidate* ready = m_ready.data();
-    for (std::uint32_t k = 0; k < m_scanLength; ++k) {
-        const std::uint64_t cycle = std::max(readyAt[k], pipeFree[pipes[k]]);
-        ready[readyCount] = Candidate { scheduler + k * m_ctx.schedulers, m_wakeAge[first + k] };
-        readyCount += cycle <= now ? 1 : 0;
-        next = cycle > now ? std::min(next, cycle) : next;
+    const auto cycleOf = [&](std::uint32_t k) { return std::max(readyAt[k], pipeFree[pipes[k]]); };
+    std::uint32_t slot = 0;
+    if (m_ctx.policy == SchedulerPolicy::GreedyThenOldest) {
+        // GtoScheduler::pick's choice, made in the scan: the last warp issued when it is ready, else the oldest
+        // ready one (the first of the least age in slot order). No list of the ready warps is written.
+        std::uint32_t oldest = 0;
+        std::uint64_t oldestAge = kNever;
+        for (std::uint32_t k = 0; k < m_scanLength; ++k) {
+            const std::uint64_t cycle = cycleOf(k);
+            const bool ready = cycle <= now;
+            readyCount += ready ? 1 : 0;
+            next = ready ? next : std::min(next, cycle);
+            const bool older = ready && ages[k] < oldestAge;
+            oldest = older ? k : oldest;
+            oldestAge = older ? ages[k] : oldestAge;
+        }
+        if (readyCount == 0)
+            return next;
+        slot = scheduler + oldest * m_ctx.schedulers;
+        // makeWarpScheduler gave this scheduler a GtoScheduler; the warps it issued are its own.
+        const std::uint32_t last = static_cast<const GtoScheduler&>(*m_policies[scheduler]).last();
+        const std::uint32_t lastIndex = last / m_ctx.schedulers;
+        if (last != GtoScheduler::kNone && lastIndex < m_scanLength && cycleOf(lastIndex) <= now)
+            slot = last;
+    } else {
+        Candidate* ready = m_ready.data();
+        for (std::uint32_t k = 0; k < m_scanLength; ++k) {
+            const std::uint64_t cycle = cycleOf(k);
+            ready[readyCount] = Candidate { scheduler + k * m_ctx.schedulers, ages[k] };
+            readyCount += cycle <= now ? 1 : 0;
+            next = cycle > now ? std::min(next, cycle) : next;
+        }
+        if (readyCount == 0)
+            return next;
+        const std::span<const Candidate> candidates(ready, readyCount);
+        slot = candidates[m_policies[scheduler]->pick(candidates)].slot;
     }
-    if (readyCount == 0)
-        return next;
-    const std::span<const Candidate> candidates(ready, readyCount);
-    const std::uint32_t slot = candidates[m_policies[scheduler]->pick(candidates)].slot;
     m_policies[scheduler]->issued(slot);
     issue(slot, now);
     if (readyCount > 1)
