@@ -69,6 +69,14 @@ void SmModel::queueBlock(
 
 void SmModel::startQueuedBlocks()
 {
+    // The functional run wrote the blocks' traces long before and other SMs' work has pushed them out of the host's
+    // caches: ask for every warp's first operations and transactions at once, before the warps read them one by one.
+    for (const QueuedBlock& queued : m_queued) {
+        for (const WarpTrace& trace : queued.traces) {
+            __builtin_prefetch(trace.ops.data());
+            __builtin_prefetch(trace.txns.data());
+        }
+    }
     for (QueuedBlock& queued : m_queued)
         startBlock(queued);
     m_queued.clear();
@@ -134,9 +142,9 @@ void SmModel::refreshHead(Warp& w, std::uint32_t slot, std::uint64_t now)
     const StaticInstruction& st = m_ctx.statics[op.instruction];
     // The functional run wrote the trace long before; its warps' streams, interleaved, outrun the host's
     // prefetcher: ask for the line a few issues ahead, and the next instruction's static entry.
+    // A trace shorter than that: its last line.
     constexpr std::ptrdiff_t kTraceAhead = 16;
-    if (w.end - w.head > kTraceAhead)
-        __builtin_prefetch(w.head + kTraceAhead);
+    __builtin_prefetch(w.head + std::min(kTraceAhead, w.end - w.head - 1));
     if (w.end - w.head > 1)
         __builtin_prefetch(&m_ctx.statics[w.head[1].instruction]);
     w.headStatic = &st;
