@@ -67,6 +67,20 @@ void SmModel::queueBlock(
     age += m_ctx.warpsPerBlock;
 }
 
+void SmModel::beginWindow()
+{
+    // Since the SM last stepped, the other SMs' windows have pushed its warps' traces out of the host's caches: ask
+    // for each resident warp's next two lines of operations at once (the head is copied in headOp), before the warps
+    // read them one issue at a time.
+    for (const Warp& w : m_warps) {
+        if (!w.active)
+            continue;
+        __builtin_prefetch(w.head + 1);
+        __builtin_prefetch(w.head + 9);
+    }
+    startQueuedBlocks();
+}
+
 void SmModel::startQueuedBlocks()
 {
     // The functional run wrote the blocks' traces long before and other SMs' work has pushed them out of the host's

@@ -72,6 +72,9 @@ public:
     void queueBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age,
         bool replacing = false);
     void startQueuedBlocks();
+    /// What the SM's window starts with on its home thread (SmWindowStepper): the queued blocks started, and its
+    /// warps' next operations asked of the host's memory. Changes nothing the model sees but startQueuedBlocks.
+    void beginWindow();
     /// Issues what the schedulers can at cycle `now`; returns the next cycle something may happen (kNever:
     /// nothing resident can progress).
     std::uint64_t step(std::uint64_t now);

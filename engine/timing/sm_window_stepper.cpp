@@ -83,7 +83,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
                     const auto began = std::chrono::steady_clock::now();
                     const std::uint32_t sm = m_due[i];
                     std::uint64_t next = nextEvent[sm];
-                    m_sms[sm].startQueuedBlocks();
+                    m_sms[sm].beginWindow();
                     while (next < end)
                         next = m_sms[sm].step(next);
                     m_stepSeconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
