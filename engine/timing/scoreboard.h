@@ -50,6 +50,16 @@ public:
     /// Windowed stepping: destinations waiting for `ticket` (window_requests.h) arrive at `cycle`.
     void settle(std::uint64_t ticket, std::uint64_t cycle);
 
+    /// Asks the host for what a lookup and a write read first: the count, the register positions and the first
+    /// entries' cycles and orders. Changes nothing.
+    void prefetch() const
+    {
+        __builtin_prefetch(&m_count);
+        __builtin_prefetch(m_positions);
+        __builtin_prefetch(m_ready.data());
+        __builtin_prefetch(m_orderMemory.data());
+    }
+
 private:
     void forgetArrived(std::uint64_t now);
     void set(RegKey reg, std::uint64_t readyCycle, bool memory, std::uint64_t now);

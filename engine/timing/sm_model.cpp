@@ -72,11 +72,13 @@ void SmModel::beginWindow()
     // Since the SM last stepped, the other SMs' windows have pushed its warps' traces out of the host's caches: ask
     // for each resident warp's next two lines of operations at once (the head is copied in headOp), before the warps
     // read them one issue at a time.
-    for (const Warp& w : m_warps) {
+    for (std::size_t slot = 0; slot < m_warps.size(); ++slot) {
+        const Warp& w = m_warps[slot];
         if (!w.active)
             continue;
         __builtin_prefetch(w.head + 1);
         __builtin_prefetch(w.head + 9);
+        m_scoreboards[slot].prefetch();
     }
     startQueuedBlocks();
 }
