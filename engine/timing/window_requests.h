@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/profiling/cache_counters.h"
+#include "engine/timing/line_index.h"
 #include "engine/timing/warp_trace.h"
 
 #include <cstdint>
@@ -62,6 +63,7 @@ struct WindowRequests {
     std::vector<std::uint32_t> deps;
     std::vector<std::uint64_t> settled; ///< per completion, when settled
     std::vector<PendingLine> lines;
+    LineIndex lineIndex; ///< lines by address, once they are too many to search (findLine)
     CacheCounters l1; ///< this SM's L1 hits and misses, all windows together
     std::uint32_t owner = 0; ///< the block slot of the requests being added
     std::uint64_t launch = 0; ///< MemoryHierarchy's launch this queue was started in (reset)
@@ -75,6 +77,7 @@ struct WindowRequests {
         deps.clear();
         settled.clear();
         lines.clear();
+        lineIndex.clear();
     }
     /// Starts a launch: what a new WindowRequests holds (its launch stamp aside), with the arrays' room kept from the
     /// last launch.
@@ -91,14 +94,22 @@ struct WindowRequests {
         requests.push_back(request);
         return static_cast<std::uint32_t>(requests.size() - 1);
     }
-    /// The pending fills of the L1 line at `address` this window, or null.
+    /// The pending fills of the L1 line at `address` this window, or null. A window's lines have distinct addresses
+    /// (a line is added only when this finds none).
     PendingLine* findLine(std::uint64_t address)
     {
-        for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
-            if (it->address == address)
-                return &*it;
+        constexpr std::size_t kSearched = 16; // up to this many, a search of the list is as quick
+        if (lines.size() <= kSearched) {
+            for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+                if (it->address == address)
+                    return &*it;
+            }
+            return nullptr;
         }
-        return nullptr;
+        const auto addressOf = [](const PendingLine& line) { return line.address; };
+        lineIndex.catchUp(lines, addressOf);
+        const std::uint32_t at = lineIndex.find(address, lines, addressOf, kNone);
+        return at == kNone ? nullptr : &lines[at];
     }
 };
 
