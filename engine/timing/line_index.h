@@ -13,7 +13,7 @@ namespace engine::timing {
 /// grows (`catchUp`); `clear` empties it in time proportional to the table only when something was added.
 class LineIndex {
 public:
-    /// Adds keys[indexed(), keys.size()) at their positions, growing the table to stay at most half full.
+    /// Adds the list's entries not indexed yet at their positions, growing the table to stay at most half full.
     template <typename KeyOf, typename List>
     void catchUp(const List& list, KeyOf keyOf)
     {
@@ -40,7 +40,6 @@ public:
                 return slot - 1;
         }
     }
-    std::size_t indexed() const { return m_indexed; }
     void clear()
     {
         if (m_indexed == 0)

@@ -69,9 +69,9 @@ void SmModel::queueBlock(
 
 void SmModel::beginWindow()
 {
-    // Since the SM last stepped, the other SMs' windows have pushed its warps' traces out of the host's caches: ask
-    // for each resident warp's next two lines of operations at once (the head is copied in headOp), before the warps
-    // read them one issue at a time.
+    // Since the SM last stepped, the other SMs' windows have pushed its warps' traces and scoreboards out of the
+    // host's caches: ask for each resident warp's next two lines of operations (the head is copied in headOp) and its
+    // scoreboard at once, before the warps read them one issue at a time.
     for (std::size_t slot = 0; slot < m_warps.size(); ++slot) {
         const Warp& w = m_warps[slot];
         if (!w.active)
@@ -219,7 +219,7 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     // One pass: the ready warps, and the earliest wake of the others. Issuing only delays pipes, so the
     // minimum taken before the issue stays a safe lower bound for the next step.
     // A warp that cannot issue (readyAt = kNever) gives cycle kNever: never ready, never lowers `next`.
-    // No branch per warp: every warp's outcome is folded in with selects.
+    // Every warp is looked at once, whatever the policy.
     std::size_t readyCount = 0;
     std::uint64_t next = kNever;
     const std::size_t first = std::size_t { scheduler } * m_perScheduler;
