@@ -58,18 +58,57 @@ std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uin
         m_scratch.resize(size);
         return m_scratch.data();
     }
+    return accessIn(page(a, start), a, start, inPage, size, op);
+}
+
+void WriteOverlay::accessPage(Allocation& a, std::uint64_t start, const std::array<std::uint64_t, 32>& offsets,
+    std::uint32_t mask, std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers)
+{
     Page& p = page(a, start);
+    if (size > 64 || !std::has_single_bit(size)) {
+        for (std::size_t l = 0; l < offsets.size(); ++l)
+            pointers[l] = ((mask >> l) & 1u) != 0 ? accessIn(p, a, start, offsets[l] - start, size, op) : nullptr;
+        return;
+    }
+    // An aligned element of a power-of-two size up to 64 bytes lies in one word of the page's bits.
+    const std::uint64_t ones = size == 64 ? ~std::uint64_t { 0 } : (std::uint64_t { 1 } << size) - 1;
+    if (op != MemoryOp::Load && p.copy.empty())
+        makeCopy(p, a, start);
+    std::uint8_t* const base = p.copy.empty() ? a.bytes.data() + start : p.copy.data();
+    for (std::size_t l = 0; l < offsets.size(); ++l) {
+        if (((mask >> l) & 1u) == 0) {
+            pointers[l] = nullptr;
+            continue;
+        }
+        const std::uint64_t inPage = offsets[l] - start;
+        const std::size_t w = inPage / 64;
+        const std::uint64_t bits = ones << (inPage % 64);
+        if (op != MemoryOp::Store)
+            p.read.words[w] |= bits & ~p.written.words[w];
+        if (op != MemoryOp::Load)
+            p.written.words[w] |= bits;
+        pointers[l] = base + inPage;
+    }
+}
+
+void WriteOverlay::makeCopy(Page& p, const Allocation& a, std::uint64_t start)
+{
+    const std::uint64_t bytes = std::min(kPageBytes, a.sizeBytes - start);
+    m_copied.push_back(m_last);
+    p.copy.assign(a.bytes.data() + start, a.bytes.data() + start + bytes);
+    p.copy.resize(kPageBytes); // zeros past the allocation's end
+}
+
+std::uint8_t* WriteOverlay::accessIn(
+    Page& p, Allocation& a, std::uint64_t start, std::uint64_t inPage, std::uint32_t size, MemoryOp op)
+{
     if (op != MemoryOp::Store) {
         forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.read.words[w] |= mask & ~p.written.words[w]; });
         if (op == MemoryOp::Load)
-            return p.copy.empty() ? a.bytes.data() + offset : p.copy.data() + inPage;
+            return p.copy.empty() ? a.bytes.data() + start + inPage : p.copy.data() + inPage;
     }
-    if (p.copy.empty()) {
-        const std::uint64_t bytes = std::min(kPageBytes, a.sizeBytes - start);
-        m_copied.push_back(m_last);
-        p.copy.assign(kPageBytes, 0);
-        std::memcpy(p.copy.data(), a.bytes.data() + start, bytes);
-    }
+    if (p.copy.empty())
+        makeCopy(p, a, start);
     forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.written.words[w] |= mask; });
     return p.copy.data() + inPage;
 }

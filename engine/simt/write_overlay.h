@@ -42,6 +42,11 @@ public:
     /// of the page if it has one, else the launch's memory; a store or an atomic writes this block's copy, made
     /// on the first write to the page.
     std::uint8_t* access(Allocation& a, std::uint64_t offset, std::uint32_t size, MemoryOp op);
+    /// access() for each lane of `mask` in lane order, its `size` bytes at `offsets[lane]` of `a`, when every one
+    /// of them lies in the page that starts at `start`, aligned to `size` (a coalesced warp's access): the page is
+    /// looked up once. Inactive lanes get null.
+    void accessPage(Allocation& a, std::uint64_t start, const std::array<std::uint64_t, 32>& offsets,
+        std::uint32_t mask, std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers);
 
     /// Whether the block read, before writing it itself, a byte that `written` holds.
     bool readsAny(const WrittenPages& written) const;
@@ -62,6 +67,11 @@ private:
     };
 
     Page& page(Allocation& a, std::uint64_t start);
+    /// What access() does within page `p` (the page at `start` of `a`) for the bytes at `inPage`.
+    std::uint8_t* accessIn(Page& p, Allocation& a, std::uint64_t start, std::uint64_t inPage, std::uint32_t size,
+        MemoryOp op);
+    /// Gives page `p` (the page at `start` of `a`, the one page() last returned) its copy of the memory.
+    void makeCopy(Page& p, const Allocation& a, std::uint64_t start);
 
     std::unordered_map<std::uint64_t, std::uint32_t> m_index; ///< page address -> index in m_pages
     std::vector<Page> m_pages; ///< the first m_used are this block's

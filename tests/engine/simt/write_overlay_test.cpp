@@ -178,4 +178,64 @@ TEST(WriteOverlay, AnAccessAcrossPagesGivesTheBlockUp)
     EXPECT_FALSE(overlay.abandoned());
 }
 
+// A warp's access within one page, looked up once (accessPage), against the same lanes through access() one by one:
+// random loads, stores and atomics of 1 to 16 bytes, some lanes off, some lanes on the same element.
+TEST(WriteOverlay, AWarpsAccessToOnePageMarksAndPointsAsItsLanesOneByOneDo)
+{
+    std::uint64_t state = 12345;
+    const auto draw = [&state](std::uint64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % n;
+    };
+    Allocation byPage = buffer(3 * WriteOverlay::kPageBytes);
+    Allocation byLane = buffer(3 * WriteOverlay::kPageBytes);
+    WriteOverlay warp;
+    WriteOverlay lanes;
+    constexpr MemoryOp kOps[] = { MemoryOp::Load, MemoryOp::Store, MemoryOp::Atomic };
+    for (int access = 0; access < 400; ++access) {
+        const std::uint32_t size = 1u << draw(5);
+        const MemoryOp op = kOps[draw(3)];
+        const std::uint64_t start = draw(3) * WriteOverlay::kPageBytes;
+        const auto mask = static_cast<std::uint32_t>(draw(1u << 16) | draw(1u << 16) << 16) | 1u;
+        const std::uint64_t spread = 1 + draw(WriteOverlay::kPageBytes / size); // elements the lanes fall in
+        std::array<std::uint64_t, 32> offsets {};
+        for (std::uint64_t& offset : offsets)
+            offset = start + draw(spread) * size;
+        std::array<std::uint8_t*, 32> pointers {};
+        warp.accessPage(byPage, start, offsets, mask, size, op, pointers);
+        for (std::size_t l = 0; l < 32; ++l) {
+            if (((mask >> l) & 1u) == 0) {
+                ASSERT_EQ(pointers[l], nullptr);
+                continue;
+            }
+            std::uint8_t* one = lanes.access(byLane, offsets[l], size, op);
+            // Both overlays hold the same bytes where the lane points: its memory, or its copy of the page.
+            ASSERT_EQ(pointers[l] == byPage.bytes.data() + offsets[l], one == byLane.bytes.data() + offsets[l]) << access;
+            if (op != MemoryOp::Load) { // the lane's store goes to both
+                const auto value = static_cast<std::uint8_t>(draw(256));
+                std::memset(pointers[l], value, size);
+                std::memset(one, value, size);
+            } else {
+                ASSERT_EQ(std::memcmp(pointers[l], one, size), 0) << access;
+            }
+        }
+    }
+    WrittenPages writtenByPage;
+    WrittenPages writtenByLane;
+    warp.commit(writtenByPage);
+    lanes.commit(writtenByLane);
+    EXPECT_EQ(byPage.bytes, byLane.bytes);
+    ASSERT_EQ(writtenByPage.pages.size(), writtenByLane.pages.size());
+    for (const auto& [key, bits] : writtenByLane.pages)
+        EXPECT_EQ(writtenByPage.pages.at(key).words, bits.words) << key;
+    // What each read before writing: the bytes of one element at a time, committed by another block.
+    for (std::uint64_t offset = 0; offset < byLane.sizeBytes; offset += 8) {
+        WrittenPages one;
+        WriteOverlay other;
+        storeWord(other, byLane, offset, 0);
+        other.commit(one);
+        ASSERT_EQ(warp.readsAny(one), lanes.readsAny(one)) << offset;
+    }
+}
+
 } // namespace
