@@ -4,14 +4,13 @@ namespace engine::timing {
 
 std::size_t GtoScheduler::pick(std::span<const Candidate> ready)
 {
-    std::size_t oldest = 0;
-    for (std::size_t i = 0; i < ready.size(); ++i) {
+    Oldest oldest;
+    for (std::uint32_t i = 0; i < ready.size(); ++i) {
         if (ready[i].slot == m_last)
-            return i;
-        if (ready[i].age < ready[oldest].age)
-            oldest = i;
+            return i; // the greedy warp is ready
+        oldest.see(i, ready[i].age, true);
     }
-    return oldest;
+    return oldest.index;
 }
 
 } // namespace engine::timing

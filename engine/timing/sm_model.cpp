@@ -230,27 +230,23 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     const auto cycleOf = [&](std::uint32_t k) { return std::max(readyAt[k], pipeFree[pipes[k]]); };
     std::uint32_t slot = 0;
     if (m_ctx.policy == SchedulerPolicy::GreedyThenOldest) {
-        // GtoScheduler::pick's choice, made in the scan: the last warp issued when it is ready, else the oldest
-        // ready one (the first of the least age in slot order). No list of the ready warps is written.
-        std::uint32_t oldest = 0;
-        std::uint64_t oldestAge = kNever;
+        // GtoScheduler's choice, made in the scan: the greedy warp (the last issued) when it is ready, else the
+        // oldest ready one. No list of the ready warps is written.
+        GtoScheduler::Oldest oldest;
         for (std::uint32_t k = 0; k < m_scanLength; ++k) {
             const std::uint64_t cycle = cycleOf(k);
             const bool ready = cycle <= now;
             readyCount += ready ? 1 : 0;
             next = ready ? next : std::min(next, cycle);
-            const bool older = ready && ages[k] < oldestAge;
-            oldest = older ? k : oldest;
-            oldestAge = older ? ages[k] : oldestAge;
+            oldest.see(k, ages[k], ready);
         }
         if (readyCount == 0)
             return next;
-        slot = scheduler + oldest * m_ctx.schedulers;
         // makeWarpScheduler gave this scheduler a GtoScheduler; the warps it issued are its own.
         const std::uint32_t last = static_cast<const GtoScheduler&>(*m_policies[scheduler]).last();
         const std::uint32_t lastIndex = last / m_ctx.schedulers;
-        if (last != GtoScheduler::kNone && lastIndex < m_scanLength && cycleOf(lastIndex) <= now)
-            slot = last;
+        const bool greedyReady = last != GtoScheduler::kNone && lastIndex < m_scanLength && cycleOf(lastIndex) <= now;
+        slot = greedyReady ? last : scheduler + oldest.index * m_ctx.schedulers;
     } else {
         Candidate* ready = m_ready.data();
         for (std::uint32_t k = 0; k < m_scanLength; ++k) {
