@@ -26,9 +26,15 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
         m_capacity = 2 * slots;
         m_refill = slots;
         if (!m_in.batchesOnCaller)
-            m_worker = std::jthread([this](const std::stop_token& stop) { workBatches(stop); });
+            m_worker = std::jthread([this](const std::stop_token& stop) {
+                workBatches(stop);
+                markWorkerDone();
+            });
     } else if (mode != Mode::Inline && m_in.blockCount > 0) {
-        m_worker = std::jthread([this](const std::stop_token& stop) { work(stop, 0); });
+        m_worker = std::jthread([this](const std::stop_token& stop) {
+            work(stop, 0);
+            markWorkerDone();
+        });
     }
 }
 
@@ -242,6 +248,20 @@ ExecutedBlock BlockSource::next()
     block = std::move(m_taken.front());
     m_taken.pop_front();
     return block;
+}
+
+void BlockSource::markWorkerDone()
+{
+    const std::scoped_lock lock(m_mutex);
+    m_workerDone = true;
+}
+
+bool BlockSource::ahead()
+{
+    if (!m_worker.joinable())
+        return true;
+    const std::scoped_lock lock(m_mutex);
+    return m_workerDone || 2 * (m_queue.size() + m_taken.size()) >= m_capacity;
 }
 
 void BlockSource::recycle(std::vector<WarpTrace> traces)

@@ -110,6 +110,11 @@ public:
     /// Waits for the worker to end; afterwards the runner's and recorder's counters are final.
     void finish();
 
+    /// Whether the worker running blocks ahead (Ahead, and Batches past the batched blocks) has at least half its
+    /// queue's room taken, or has run its last block, or there is none: a thread competing with it for a core then
+    /// takes nothing the timing model is about to wait for. On the caller's thread.
+    bool ahead();
+
     /// Blocks of batches that were run again the serial way (Batches).
     std::uint64_t rerunBlocks() const { return m_rerun; }
 
@@ -117,6 +122,7 @@ private:
     ExecutedBlock runBlock(std::uint64_t linear);
     /// Ahead: runs blocks [first, blockCount) one by one into the queue.
     void work(const std::stop_token& stop, std::uint64_t first);
+    void markWorkerDone();
     void workBatches(const std::stop_token& stop);
     /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
     /// which it runs the serial way; returns the blocks committed, that one last.
@@ -138,6 +144,7 @@ private:
     std::uint64_t m_nextInline = 0;
     std::size_t m_capacity = kAheadBlocks; ///< blocks the worker may queue
     std::size_t m_refill = 1; ///< blocks the worker queues at once
+    bool m_workerDone = false; ///< the worker queued its last block (under m_mutex)
     std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
     std::optional<PooledWorkers> m_workers; ///< Batches
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed

@@ -24,6 +24,7 @@ struct HostPhases {
     double blockWait = 0; ///< of `retiring`: waiting for the functional run's next block
     double afterWindows = 0; ///< the result gathered, then the SMs, traces and functional workers freed
     std::uint64_t windows = 0;
+    std::uint64_t sharedWindows = 0; ///< of `windows`, those stepped on more than one thread
 };
 
 /// Adds the seconds from its construction to its destruction to one HostPhases field.

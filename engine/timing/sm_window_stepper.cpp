@@ -71,6 +71,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
                 m_due.push_back(sm);
         }
         ++m_phases.windows;
+        m_phases.sharedWindows += m_parallel && m_workers->threads() > 1 ? 1u : 0u;
         // Each SM has a home thread (WindowWorkers): its state stays in one core's caches from window to window.
         const WindowWorkers::Home home = [this](std::size_t i) { return std::size_t { m_due[i] }; };
         {
@@ -119,7 +120,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         double stepped = 0;
         for (const double seconds : m_stepSeconds)
             stepped += seconds;
-        m_parallel = stepped >= kParallelWindowSeconds;
+        m_parallel = stepped >= kParallelWindowSeconds && (!m_shareWhen || m_shareWhen());
     }
 }
 

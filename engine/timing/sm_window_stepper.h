@@ -51,6 +51,10 @@ public:
     /// The wall seconds of each phase of the windows so far (HostPhases: stepping, the L2 pass, settling, retiring).
     const HostPhases& phases() const { return m_phases; }
 
+    /// Windows run on every thread only while `when()` holds too (asked once a window, on the calling thread): the
+    /// pipeline of two threads shares its cores with the thread that runs the blocks ahead (timed_launch.cpp).
+    void shareOnlyWhen(std::function<bool()> when) { m_shareWhen = std::move(when); }
+
 private:
     std::optional<Error> retireInOrder(const Retire& retire);
     /// Runs job(i) for i in [0, count): on every thread when the last window's stepping was worth it, else here.
@@ -65,7 +69,8 @@ private:
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
     std::vector<double> m_stepSeconds; ///< per due SM, what stepping it took in the last window
-    bool m_parallel = false; ///< the window runs on every thread (kParallelWindowSeconds)
+    bool m_parallel = false; ///< the window runs on every thread (kParallelWindowSeconds, m_shareWhen)
+    std::function<bool()> m_shareWhen;
     HostPhases m_phases;
 };
 

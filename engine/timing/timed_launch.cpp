@@ -55,9 +55,9 @@ namespace {
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
         std::optional<Error> run(const std::stop_token& stop);
-        /// The SMs window by window on at most `threads` threads (SmWindowStepper): every other launch.
-        /// `shareL2Pass` as SmWindowStepper's.
-        std::optional<Error> runWindowed(const std::stop_token& stop, unsigned threads, bool shareL2Pass);
+        /// The SMs window by window on at most `threads` threads (SmWindowStepper): every other launch. `pipeline`:
+        /// two threads, a third running the blocks ahead (runTimedKernel).
+        std::optional<Error> runWindowed(const std::stop_token& stop, unsigned threads, bool pipeline);
         /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
         bool usesAsync() const
         {
@@ -347,7 +347,7 @@ namespace {
         return Error { ErrorCode::InvalidArgument, "launch cancelled", SourceLocation::inFile(module.sourceName, 0, 0) };
     }
 
-    std::optional<Error> LaunchTimer::runWindowed(const std::stop_token& outer, unsigned threads, bool shareL2Pass)
+    std::optional<Error> LaunchTimer::runWindowed(const std::stop_token& outer, unsigned threads, bool pipeline)
     {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         m_windowed = true;
@@ -363,7 +363,11 @@ namespace {
         const std::uint64_t work = m_firstWaveInstructions * waves;
         const auto stepping = static_cast<unsigned>(
             std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, threads)));
-        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, shareL2Pass);
+        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, !pipeline);
+        // The pipeline's second core is the blocks' thread's too: the SMs take it only while that thread is ahead,
+        // never so that the SMs then wait for blocks.
+        if (pipeline)
+            stepper.shareOnlyWhen([this] { return m_source->ahead(); });
         m_phases.beforeWindows = sinceStart();
         auto error = stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
@@ -522,10 +526,13 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // device machine, alternated three times (bench/README.md, "Thirteenth round"): the 16 M copy 2.65 / 2.25 / 2.56 s
     // so against 2.84 / 2.77 / 2.98 s with the SMs on one (an earlier round, before the batch workers ran at the
     // stepping threads' priority, had measured the opposite for the copy); muld 1 024 x 512 x 512 (1 900-instruction
-    // warps) 7.41 / 6.84 / 6.27 s so against 11.11 / 10.80 / 8.96 s.
+    // warps) 7.41 / 6.84 / 6.27 s so against 11.11 / 10.80 / 8.96 s. But the second core is the blocks' thread's
+    // too (three busy threads on two cores): the SMs take it only while that thread is ahead (runWindowed; the
+    // fourteenth round: the copy 1.65 / 1.45 / 1.58 -> 1.44 / 1.21 / 1.54 s, muld 4.91 / 5.30 / 6.16 -> 4.63 / 4.84
+    // / 5.40 s).
     const unsigned smThreads
         = functional == BlockSource::Mode::Ahead && !pipeline ? std::max(1u, threads - 1) : threads;
-    auto error = timer->usesAsync() ? timer->run(stop) : timer->runWindowed(stop, smThreads, !pipeline);
+    auto error = timer->usesAsync() ? timer->run(stop) : timer->runWindowed(stop, smThreads, pipeline);
     if (error)
         return *error;
     const auto windowsDone = std::chrono::steady_clock::now();

@@ -1,11 +1,15 @@
 // Blocks run functionally ahead of the timing model, in batches on several threads (block_source.h), give the
 // launch the serial run gives: the same cycles, counters, intervals and memory, and the same error when a block
 // faults or the budget runs out.
+#include "engine/timing/block_source.h"
 #include "timing_test_util.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstring>
+#include <memory>
+#include <thread>
 
 namespace {
 
@@ -164,6 +168,90 @@ TEST(BlockSource, ZeroThreadsMeansEveryHardwareThread)
 {
     EXPECT_GE(engine::timing::resolveThreads(0), 1u);
     EXPECT_EQ(engine::timing::resolveThreads(3), 3u);
+}
+
+/// A source of `blocks` blocks of a kernel that stores each thread's index, run `mode`'s way.
+struct StoringBlocks {
+    engine::ptx::Module module = simt_testing::parse(R"(
+.version 8.5
+.target sm_90
+.address_size 64
+.visible .entry store(.param .u64 out)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mad.lo.u32 %r3, %r2, 32, %r1;
+    mul.wide.u32 %rd2, %r3, 4;
+    add.u64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r3;
+    ret;
+}
+)");
+    engine::simt::DeviceMemory memory;
+    engine::simt::LaunchRequest request;
+    engine::simt::LaunchPlan plan;
+    std::unique_ptr<engine::timing::BlockRecorder> recorder;
+    std::vector<engine::simt::PcCounters> perFunction;
+    engine::simt::IssueCounters issue;
+    std::unique_ptr<engine::simt::CtaRunner> runner;
+    std::uint64_t divergent = 0;
+
+    explicit StoringBlocks(std::uint32_t blocks)
+    {
+        const std::uint64_t out = memory.allocate("out", std::uint64_t { blocks } * 32 * 4);
+        engine::simt::ParamBlockBuilder params(module.functions[0]);
+        params.set(0, out);
+        request.module = &module;
+        request.grid = { blocks, 1, 1 };
+        request.block = { 32, 1, 1 };
+        request.params = params.bytes();
+        request.profile = &testing_fixtures::builtinProfile("h100");
+        plan = engine::simt::makeLaunchPlan(request, engine::simt::ModuleImage {}).value();
+        recorder = std::make_unique<engine::timing::BlockRecorder>(*request.profile, module, 0, plan.warpsPerBlock);
+        perFunction = engine::simt::makePcCounters(module);
+        issue.budget = plan.instructionBudget;
+        runner = std::make_unique<engine::simt::CtaRunner>(plan, memory, recorder.get(), perFunction, issue);
+    }
+    engine::timing::BlockSource::Inputs inputs()
+    {
+        engine::timing::BlockSource::Inputs in;
+        in.runner = runner.get();
+        in.recorder = recorder.get();
+        in.issue = &issue;
+        in.divergentBranches = &divergent;
+        in.perFunction = &perFunction;
+        in.blockCount = plan.blockCount;
+        return in;
+    }
+};
+
+// A pipeline of two threads steps its SMs on the second core only while the worker running the blocks ahead is
+// ahead (timed_launch.cpp): once its queue is half full, and once it ran its last block. Without a worker the
+// blocks run when asked: nothing to compete with.
+TEST(BlockSource, AWorkerRunningBlocksIsAheadOnceItsQueueIsHalfFullOrItsLastBlockRan)
+{
+    StoringBlocks blocks(64);
+    engine::timing::BlockSource source(blocks.inputs(), engine::timing::BlockSource::Mode::Ahead);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!source.ahead() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_TRUE(source.ahead());
+    for (std::uint64_t linear = 0; linear < 64; ++linear) {
+        const engine::timing::ExecutedBlock block = source.next();
+        ASSERT_FALSE(block.error.has_value());
+        EXPECT_EQ(block.linear, linear);
+    }
+    // Every block taken: the queue is empty, and the worker done.
+    while (!source.ahead() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_TRUE(source.ahead());
+
+    StoringBlocks inline_(4);
+    engine::timing::BlockSource asked(inline_.inputs(), engine::timing::BlockSource::Mode::Inline);
+    EXPECT_TRUE(asked.ahead());
 }
 
 } // namespace
