@@ -91,10 +91,10 @@ namespace {
 
     /// resolveLanes through the block's write overlay (write_overlay.h) for a .global or .const access, or a generic
     /// one whose first lane `probe` is global, when every lane of `mask` holds a whole aligned element of the probe's
-    /// allocation and all of them lie in one overlay page: one look-up of the page for the warp, the same pointers
+    /// allocation: the allocation found once, each overlay page once for the lanes in a row in it, the same pointers
     /// and marks as lane by lane (a batch's blocks took twice the instructions of the serial run's, half of it in
     /// those look-ups). False, with nothing changed but the cached allocation, otherwise.
-    bool resolveOverlayPage(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
+    bool resolveOverlayLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addresses, std::uint32_t mask,
         std::uint64_t probe, std::array<std::uint8_t*, kWarpLanes>& pointers, std::array<std::uint32_t, 5>& spaceMasks)
     {
         const bool global = plan.space == ptx::StateSpace::Global || plan.space == ptx::StateSpace::Const;
@@ -108,19 +108,11 @@ namespace {
         const MemorySpace space = plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global;
         WarpInside test(FastRange { a->bytes.data(), a->address, a->sizeBytes, space }, plan.size);
         LaneBits offsets;
-        std::uint64_t lowest = ~std::uint64_t { 0 };
-        std::uint64_t highest = 0;
-        for (std::size_t l = 0; l < kWarpLanes; ++l) { // an inactive lane counts as the probe, an active one
+        for (std::size_t l = 0; l < kWarpLanes; ++l) // an inactive lane counts as the probe, an active one
             offsets[l] = test.add(((mask >> l) & 1u) != 0 ? addresses[l] : probe);
-            lowest = std::min(lowest, offsets[l]);
-            highest = std::max(highest, offsets[l]);
-        }
         if (!test.inside())
             return false;
-        const std::uint64_t start = lowest - lowest % WriteOverlay::kPageBytes;
-        if (highest - start + plan.size > WriteOverlay::kPageBytes)
-            return false;
-        ctx.overlay->accessPage(*a, start, offsets, mask, plan.size, plan.op, pointers);
+        ctx.overlay->accessLanes(*a, offsets, mask, plan.size, plan.op, pointers);
         if (ctx.observer || ctx.recordAccesses || ctx.journal)
             ctx.addresses = addresses;
         spaceMasks[static_cast<std::size_t>(space)] |= mask;
@@ -335,7 +327,7 @@ bool resolveLanes(ExecContext& ctx, const AccessPlan& plan, const LaneBits& addr
     if (mask == 0)
         return true;
     const std::uint64_t probe = addresses[static_cast<std::size_t>(std::countr_zero(mask))];
-    if (ctx.overlay && resolveOverlayPage(ctx, plan, addresses, mask, probe, pointers, spaceMasks))
+    if (ctx.overlay && resolveOverlayLanes(ctx, plan, addresses, mask, probe, pointers, spaceMasks))
         return true;
     FastRange fast = fastRange(ctx, plan, probe);
     const std::uint64_t alignMask = plan.size - 1;

@@ -61,32 +61,38 @@ std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uin
     return accessIn(page(a, start), a, start, inPage, size, op);
 }
 
-void WriteOverlay::accessPage(Allocation& a, std::uint64_t start, const std::array<std::uint64_t, 32>& offsets,
-    std::uint32_t mask, std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers)
+void WriteOverlay::accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask,
+    std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers)
 {
-    Page& p = page(a, start);
     if (size > 64 || !std::has_single_bit(size)) {
         for (std::size_t l = 0; l < offsets.size(); ++l)
-            pointers[l] = ((mask >> l) & 1u) != 0 ? accessIn(p, a, start, offsets[l] - start, size, op) : nullptr;
+            pointers[l] = ((mask >> l) & 1u) != 0 ? access(a, offsets[l], size, op) : nullptr;
         return;
     }
-    // An aligned element of a power-of-two size up to 64 bytes lies in one word of the page's bits.
+    // An aligned element of a power-of-two size up to 64 bytes lies in one page, and in one word of its bits.
     const std::uint64_t ones = size == 64 ? ~std::uint64_t { 0 } : (std::uint64_t { 1 } << size) - 1;
-    if (op != MemoryOp::Load && p.copy.empty())
-        makeCopy(p, a, start);
-    std::uint8_t* const base = p.copy.empty() ? a.bytes.data() + start : p.copy.data();
+    std::uint64_t start = ~std::uint64_t { 0 }; // the page of the lanes before, looked up again only when it changes
+    Page* p = nullptr;
+    std::uint8_t* base = nullptr;
     for (std::size_t l = 0; l < offsets.size(); ++l) {
         if (((mask >> l) & 1u) == 0) {
             pointers[l] = nullptr;
             continue;
         }
+        if (p == nullptr || offsets[l] - start >= kPageBytes) {
+            start = offsets[l] - offsets[l] % kPageBytes;
+            p = &page(a, start);
+            if (op != MemoryOp::Load && p->copy.empty())
+                makeCopy(*p, a, start);
+            base = p->copy.empty() ? a.bytes.data() + start : p->copy.data();
+        }
         const std::uint64_t inPage = offsets[l] - start;
         const std::size_t w = inPage / 64;
         const std::uint64_t bits = ones << (inPage % 64);
         if (op != MemoryOp::Store)
-            p.read.words[w] |= bits & ~p.written.words[w];
+            p->read.words[w] |= bits & ~p->written.words[w];
         if (op != MemoryOp::Load)
-            p.written.words[w] |= bits;
+            p->written.words[w] |= bits;
         pointers[l] = base + inPage;
     }
 }

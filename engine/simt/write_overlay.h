@@ -42,11 +42,11 @@ public:
     /// of the page if it has one, else the launch's memory; a store or an atomic writes this block's copy, made
     /// on the first write to the page.
     std::uint8_t* access(Allocation& a, std::uint64_t offset, std::uint32_t size, MemoryOp op);
-    /// access() for each lane of `mask` in lane order, its `size` bytes at `offsets[lane]` of `a`, when every one
-    /// of them lies in the page that starts at `start`, aligned to `size` (a coalesced warp's access): the page is
-    /// looked up once. Inactive lanes get null.
-    void accessPage(Allocation& a, std::uint64_t start, const std::array<std::uint64_t, 32>& offsets,
-        std::uint32_t mask, std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers);
+    /// access() for each lane of `mask` in lane order, its `size` bytes at `offsets[lane]` of `a` (inside it, aligned
+    /// to `size`): a page is looked up once for the lanes in a row that fall in it (a coalesced warp's access, or one
+    /// row of a matrix after another). Inactive lanes get null.
+    void accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask, std::uint32_t size,
+        MemoryOp op, std::array<std::uint8_t*, 32>& pointers);
 
     /// Whether the block read, before writing it itself, a byte that `written` holds.
     bool readsAny(const WrittenPages& written) const;

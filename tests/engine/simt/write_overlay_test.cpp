@@ -178,9 +178,10 @@ TEST(WriteOverlay, AnAccessAcrossPagesGivesTheBlockUp)
     EXPECT_FALSE(overlay.abandoned());
 }
 
-// A warp's access within one page, looked up once (accessPage), against the same lanes through access() one by one:
-// random loads, stores and atomics of 1 to 16 bytes, some lanes off, some lanes on the same element.
-TEST(WriteOverlay, AWarpsAccessToOnePageMarksAndPointsAsItsLanesOneByOneDo)
+// A warp's access with each page looked up once for the lanes in a row in it (accessLanes), against the same lanes
+// through access() one by one: random loads, stores and atomics of 1 to 16 bytes over one to three pages, some lanes
+// off, some lanes on the same element, lanes in any order.
+TEST(WriteOverlay, AWarpsAccessMarksAndPointsAsItsLanesOneByOneDo)
 {
     std::uint64_t state = 12345;
     const auto draw = [&state](std::uint64_t n) {
@@ -195,14 +196,15 @@ TEST(WriteOverlay, AWarpsAccessToOnePageMarksAndPointsAsItsLanesOneByOneDo)
     for (int access = 0; access < 400; ++access) {
         const std::uint32_t size = 1u << draw(5);
         const MemoryOp op = kOps[draw(3)];
-        const std::uint64_t start = draw(3) * WriteOverlay::kPageBytes;
         const auto mask = static_cast<std::uint32_t>(draw(1u << 16) | draw(1u << 16) << 16) | 1u;
-        const std::uint64_t spread = 1 + draw(WriteOverlay::kPageBytes / size); // elements the lanes fall in
+        const std::uint64_t elements = byPage.sizeBytes / size;
+        const std::uint64_t spread = 1 + draw(elements); // elements the lanes fall in, from the first on
+        const std::uint64_t first = draw(elements - spread + 1);
         std::array<std::uint64_t, 32> offsets {};
         for (std::uint64_t& offset : offsets)
-            offset = start + draw(spread) * size;
+            offset = (first + draw(spread)) * size;
         std::array<std::uint8_t*, 32> pointers {};
-        warp.accessPage(byPage, start, offsets, mask, size, op, pointers);
+        warp.accessLanes(byPage, offsets, mask, size, op, pointers);
         for (std::size_t l = 0; l < 32; ++l) {
             if (((mask >> l) & 1u) == 0) {
                 ASSERT_EQ(pointers[l], nullptr);

@@ -170,26 +170,10 @@ TEST(BlockSource, ZeroThreadsMeansEveryHardwareThread)
     EXPECT_EQ(engine::timing::resolveThreads(3), 3u);
 }
 
-/// A source of `blocks` blocks of a kernel that stores each thread's index, run `mode`'s way.
+/// The blocks of a launch of `blocks` blocks of 32 threads that each store a value (simt_testing::scalarKernel), for
+/// a BlockSource.
 struct StoringBlocks {
-    engine::ptx::Module module = simt_testing::parse(R"(
-.version 8.5
-.target sm_90
-.address_size 64
-.visible .entry store(.param .u64 out)
-{
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<4>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %ctaid.x;
-    mad.lo.u32 %r3, %r2, 32, %r1;
-    mul.wide.u32 %rd2, %r3, 4;
-    add.u64 %rd3, %rd1, %rd2;
-    st.global.u32 [%rd3], %r3;
-    ret;
-}
-)");
+    engine::ptx::Module module = simt_testing::parse(simt_testing::scalarKernel("    mov.u32 %r8, %ctaid.x;"));
     engine::simt::DeviceMemory memory;
     engine::simt::LaunchRequest request;
     engine::simt::LaunchPlan plan;
@@ -201,7 +185,7 @@ struct StoringBlocks {
 
     explicit StoringBlocks(std::uint32_t blocks)
     {
-        const std::uint64_t out = memory.allocate("out", std::uint64_t { blocks } * 32 * 4);
+        const std::uint64_t out = memory.allocate("out", 32 * 8);
         engine::simt::ParamBlockBuilder params(module.functions[0]);
         params.set(0, out);
         request.module = &module;
