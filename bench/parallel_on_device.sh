@@ -19,8 +19,11 @@
 # `speedpair`: the same two corpus_speed builds scenario by scenario, alternated three times each (the VM's speed
 # drifts by up to 2x within minutes, so whole-corpus rounds minutes apart do not compare): the fastest of each.
 # `ident`: every bundled scenario on 1 and on 16 threads: whether their JSON is the same byte for byte.
+# `cores`: what the machine gives a job that divides perfectly: an arithmetic loop (awk) alone on one CPU, then one
+# on each of two CPUs at once (two hardware threads of one core would each take longer than alone), then on 8 and on
+# all at once (a core whose neighbours are busy may run slower: its clock).
 #
-#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus|speed|speedpair|phases|single|twice|ident ...]   (the first three when none is named)
+#   OUT=DIR bash bench/parallel_on_device.sh [table|two|corpus|speed|speedpair|phases|single|twice|ident|cores ...]   (the first three when none is named)
 set -u
 D=.devcarry/issue24
 parts=${*:-table two corpus}
@@ -123,5 +126,25 @@ want speedpair && {
     cat "$OUT/speedpair_table.txt"
     for col in 3 5 6; do
         sort -k$col -n "$OUT/speedpair_table.txt" | awk -v c=$col '{ a[NR] = $c + 0 } END { printf "median of column %d: %.2f, lowest %.2f\n", c, a[int((NR + 1) / 2)], a[1] }'
+    done
+}
+want cores && {
+    # The loop on CPU $1.
+    loop() { taskset -c "$1" awk 'BEGIN { s = 0; for (i = 0; i < 6e7; i++) s += i % 7; print s > "/dev/null" }'; }
+    # Seconds until the loops started at once on CPUs "$@" all ended.
+    together() {
+        local s c
+        s=$(date +%s.%N)
+        for c in "$@"; do loop "$c" & done
+        wait
+        awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
+    }
+    last=$(($(nproc) - 1))
+    half=$((last < 7 ? last : 7))
+    for round in 1 2; do
+        # shellcheck disable=SC2046
+        echo "cores round $round: alone on CPU 0 $(together 0) s, on CPU $last $(together $last) s;" \
+            "CPUs 0 and 1 at once $(together 0 1) s, 0 and $last $(together 0 $last) s;" \
+            "$((half + 1)) at once $(together $(seq 0 $half)) s; all $((last + 1)) at once $(together $(seq 0 $last)) s"
     done
 }
