@@ -58,7 +58,16 @@ std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uin
         m_scratch.resize(size);
         return m_scratch.data();
     }
-    return accessIn(page(a, start), a, start, inPage, size, op);
+    Page& p = page(a, start);
+    if (op != MemoryOp::Store) {
+        forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.read.words[w] |= mask & ~p.written.words[w]; });
+        if (op == MemoryOp::Load)
+            return p.copy.empty() ? a.bytes.data() + offset : p.copy.data() + inPage;
+    }
+    if (p.copy.empty())
+        makeCopy(p, a, start);
+    forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.written.words[w] |= mask; });
+    return p.copy.data() + inPage;
 }
 
 void WriteOverlay::accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask,
@@ -103,20 +112,6 @@ void WriteOverlay::makeCopy(Page& p, const Allocation& a, std::uint64_t start)
     m_copied.push_back(m_last);
     p.copy.assign(a.bytes.data() + start, a.bytes.data() + start + bytes);
     p.copy.resize(kPageBytes); // zeros past the allocation's end
-}
-
-std::uint8_t* WriteOverlay::accessIn(
-    Page& p, Allocation& a, std::uint64_t start, std::uint64_t inPage, std::uint32_t size, MemoryOp op)
-{
-    if (op != MemoryOp::Store) {
-        forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.read.words[w] |= mask & ~p.written.words[w]; });
-        if (op == MemoryOp::Load)
-            return p.copy.empty() ? a.bytes.data() + start + inPage : p.copy.data() + inPage;
-    }
-    if (p.copy.empty())
-        makeCopy(p, a, start);
-    forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.written.words[w] |= mask; });
-    return p.copy.data() + inPage;
 }
 
 bool WriteOverlay::readsAny(const WrittenPages& written) const

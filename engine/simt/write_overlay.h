@@ -45,8 +45,8 @@ public:
     /// access() for each lane of `mask` in lane order, its `size` bytes at `offsets[lane]` of `a` (inside it, aligned
     /// to `size`): a page is looked up once for the lanes in a row that fall in it (a coalesced warp's access, or one
     /// row of a matrix after another). Inactive lanes get null.
-    void accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask, std::uint32_t size,
-        MemoryOp op, std::array<std::uint8_t*, 32>& pointers);
+    void accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask,
+        std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers);
 
     /// Whether the block read, before writing it itself, a byte that `written` holds.
     bool readsAny(const WrittenPages& written) const;
@@ -67,9 +67,6 @@ private:
     };
 
     Page& page(Allocation& a, std::uint64_t start);
-    /// What access() does within page `p` (the page at `start` of `a`) for the bytes at `inPage`.
-    std::uint8_t* accessIn(Page& p, Allocation& a, std::uint64_t start, std::uint64_t inPage, std::uint32_t size,
-        MemoryOp op);
     /// Gives page `p` (the page at `start` of `a`, the one page() last returned) its copy of the memory.
     void makeCopy(Page& p, const Allocation& a, std::uint64_t start);
 

@@ -144,7 +144,7 @@ private:
     std::uint64_t m_nextInline = 0;
     std::size_t m_capacity = kAheadBlocks; ///< blocks the worker may queue
     std::size_t m_refill = 1; ///< blocks the worker queues at once
-    bool m_workerDone = false; ///< the worker queued its last block (under m_mutex)
+    bool m_workerDone = false; ///< the worker ended: its last block queued, or it stopped (under m_mutex)
     std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
     std::optional<PooledWorkers> m_workers; ///< Batches
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed

@@ -73,7 +73,8 @@ public:
         bool replacing = false);
     void startQueuedBlocks();
     /// What the SM's window starts with on its home thread (SmWindowStepper): the queued blocks started, and its
-    /// warps' next operations and scoreboards asked of the host's memory. Changes nothing the model sees but startQueuedBlocks.
+    /// warps' next operations and scoreboards asked of the host's memory. Changes nothing the model sees but
+    /// startQueuedBlocks.
     void beginWindow();
     /// Issues what the schedulers can at cycle `now`; returns the next cycle something may happen (kNever:
     /// nothing resident can progress).

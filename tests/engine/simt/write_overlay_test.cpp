@@ -212,7 +212,8 @@ TEST(WriteOverlay, AWarpsAccessMarksAndPointsAsItsLanesOneByOneDo)
             }
             std::uint8_t* one = lanes.access(byLane, offsets[l], size, op);
             // Both overlays hold the same bytes where the lane points: its memory, or its copy of the page.
-            ASSERT_EQ(pointers[l] == byPage.bytes.data() + offsets[l], one == byLane.bytes.data() + offsets[l]) << access;
+            ASSERT_EQ(pointers[l] == byPage.bytes.data() + offsets[l], one == byLane.bytes.data() + offsets[l])
+                << access;
             if (op != MemoryOp::Load) { // the lane's store goes to both
                 const auto value = static_cast<std::uint8_t>(draw(256));
                 std::memset(pointers[l], value, size);
