@@ -24,7 +24,6 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
         // round).
         m_workers.emplace(m_in.threads);
         m_capacity = 2 * slots;
-        m_refill = slots;
         if (!m_in.batchesOnCaller)
             m_worker = std::jthread([this](const std::stop_token& stop) {
                 workBatches(stop);
@@ -93,11 +92,10 @@ void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
 {
     adviseThreadHeap(); // the blocks' traces grow here
     for (std::uint64_t linear = first; linear < m_in.blockCount; ++linear) {
-        {
-            std::unique_lock lock(m_mutex);
-            if (!m_changed.wait(lock, stop, [this] { return m_queue.size() < m_capacity; }))
-                return;
-        }
+        // A full queue rests this worker until half of it was taken: then it runs half a queue's blocks at once, not
+        // one block each time next() takes some, and while it rests its core is free (ahead()).
+        if (!waitForRoom(stop, 1, true))
+            return;
         ExecutedBlock block = runBlock(linear);
         const bool failed = block.error.has_value();
         const std::size_t capacity = aheadCapacity(block, kAheadBlocks);
@@ -119,17 +117,14 @@ void BlockSource::workBatches(const std::stop_token& stop)
     std::uint64_t next = 0;
     while (next < batched) {
         const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), batched - next));
-        {
-            std::unique_lock lock(m_mutex);
-            if (!m_changed.wait(lock, stop, [&] { return m_queue.size() + count <= m_capacity; }))
-                return;
-        }
+        if (!waitForRoom(stop, count, false))
+            return;
         std::vector<ExecutedBlock> ready = runBatch(next, count);
         next = ready.back().linear + 1;
         const bool failed = ready.back().error.has_value();
         std::size_t capacity = 0;
         for (const ExecutedBlock& block : ready)
-            capacity = aheadCapacity(block, 2 * m_refill);
+            capacity = aheadCapacity(block, 2 * m_slots.size());
         {
             const std::scoped_lock lock(m_mutex);
             for (ExecutedBlock& block : ready)
@@ -140,13 +135,21 @@ void BlockSource::workBatches(const std::stop_token& stop)
         if (failed)
             return;
     }
-    if (next < m_in.blockCount) {
-        {
-            const std::scoped_lock lock(m_mutex);
-            m_refill = 1; // next() wakes this worker when there is room for one block
-        }
+    if (next < m_in.blockCount)
         work(stop, next);
-    }
+}
+
+bool BlockSource::waitForRoom(const std::stop_token& stop, std::size_t count, bool half)
+{
+    std::unique_lock lock(m_mutex);
+    if (m_queue.size() + count <= m_capacity)
+        return true;
+    m_wakeAt = half ? m_capacity / 2 : m_capacity - count;
+    m_resting = true;
+    ++m_rests;
+    const bool woken = m_changed.wait(lock, stop, [this] { return m_queue.size() <= m_wakeAt; });
+    m_resting = false;
+    return woken;
 }
 
 std::size_t BlockSource::aheadCapacity(const ExecutedBlock& queued, std::size_t least)
@@ -231,16 +234,15 @@ ExecutedBlock BlockSource::next()
         m_changed.wait(lock, [this] { return !m_queue.empty(); });
         std::move(m_returned.begin(), m_returned.end(), std::back_inserter(m_pool));
         m_returned.clear();
-        const bool full = m_queue.size() + m_refill > m_capacity;
         const std::size_t count = std::min(m_queue.size(), kHandOver);
         for (std::size_t i = 0; i < count; ++i) {
             m_heldTraceBytes += traceBytes(m_queue.front().traces);
             m_taken.push_back(std::move(m_queue.front()));
             m_queue.pop_front();
         }
-        // The worker waits for room for a whole batch (one block when ahead): wake it when there is, not for
-        // every block taken.
-        const bool room = full && m_queue.size() + m_refill <= m_capacity;
+        // The worker rests until the queue is down to its waking size (waitForRoom): wake it then, not for every
+        // block taken.
+        const bool room = m_resting && m_queue.size() <= m_wakeAt;
         lock.unlock();
         if (room)
             m_changed.notify_all();
@@ -261,7 +263,13 @@ bool BlockSource::ahead()
     if (!m_worker.joinable())
         return true;
     const std::scoped_lock lock(m_mutex);
-    return m_workerDone || 2 * (m_queue.size() + m_taken.size()) >= m_capacity;
+    return m_workerDone || m_resting;
+}
+
+std::uint64_t BlockSource::rests()
+{
+    const std::scoped_lock lock(m_mutex);
+    return m_rests;
 }
 
 void BlockSource::recycle(std::vector<WarpTrace> traces)

@@ -110,19 +110,25 @@ public:
     /// Waits for the worker to end; afterwards the runner's and recorder's counters are final.
     void finish();
 
-    /// Whether the worker running blocks ahead (Ahead, and Batches past the batched blocks) has at least half its
-    /// queue's room taken, or has run its last block, or there is none: a thread competing with it for a core then
-    /// takes nothing the timing model is about to wait for. On the caller's thread.
+    /// Whether the worker rests (its queue full: waitForRoom), or has run its last block, or there is none: a thread
+    /// that shares a core with it then takes nothing from it, and nothing the timing model is about to wait for. On
+    /// the caller's thread.
     bool ahead();
 
     /// Blocks of batches that were run again the serial way (Batches).
     std::uint64_t rerunBlocks() const { return m_rerun; }
+    /// Times the worker rested for room in its queue so far (waitForRoom).
+    std::uint64_t rests();
 
 private:
     ExecutedBlock runBlock(std::uint64_t linear);
     /// Ahead: runs blocks [first, blockCount) one by one into the queue.
     void work(const std::stop_token& stop, std::uint64_t first);
     void markWorkerDone();
+    /// The worker, before it runs `count` blocks: when the queue has no room for them, rests until it holds at most
+    /// half its capacity (`half`) or room for them again (batches: the SMs' threads take their cores meanwhile).
+    /// False when stopped.
+    bool waitForRoom(const std::stop_token& stop, std::size_t count, bool half);
     void workBatches(const std::stop_token& stop);
     /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
     /// which it runs the serial way; returns the blocks committed, that one last.
@@ -143,7 +149,9 @@ private:
     Inputs m_in;
     std::uint64_t m_nextInline = 0;
     std::size_t m_capacity = kAheadBlocks; ///< blocks the worker may queue
-    std::size_t m_refill = 1; ///< blocks the worker queues at once
+    bool m_resting = false; ///< the worker waits for room in its queue (under m_mutex)
+    std::size_t m_wakeAt = 0; ///< the queue's size at which a resting worker runs again (under m_mutex)
+    std::uint64_t m_rests = 0; ///< under m_mutex
     bool m_workerDone = false; ///< the worker ended: its last block queued, or it stopped (under m_mutex)
     std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
     std::optional<PooledWorkers> m_workers; ///< Batches

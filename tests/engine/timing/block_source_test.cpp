@@ -212,26 +212,38 @@ struct StoringBlocks {
     }
 };
 
-// A pipeline of two threads steps its SMs on the second core only while the worker running the blocks ahead is
-// ahead (timed_launch.cpp): once its queue is half full, and once it ran its last block. Without a worker the
-// blocks run when asked: nothing to compete with.
-TEST(BlockSource, AWorkerRunningBlocksIsAheadOnceItsQueueIsHalfFullOrItsLastBlockRan)
+// A pipeline of two threads steps its SMs on the second core only while the worker running the blocks ahead rests
+// (timed_launch.cpp): its queue full, or its last block run. A worker whose queue is full rests until half of it
+// was taken, so that it runs blocks in long stretches and leaves its core alone in between, not one block each time
+// a few are taken. Without a worker the blocks run when asked: nothing to compete with.
+TEST(BlockSource, AWorkerRunningBlocksAheadRestsUntilHalfItsQueueWasTaken)
 {
-    StoringBlocks blocks(64);
+    // Blocks of a few instructions: the queue holds kMaxQueued of them.
+    constexpr std::uint32_t kBlocks = 5 * engine::timing::BlockSource::kMaxQueued;
+    StoringBlocks blocks(kBlocks);
     engine::timing::BlockSource source(blocks.inputs(), engine::timing::BlockSource::Mode::Ahead);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (!source.ahead() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     EXPECT_TRUE(source.ahead());
-    for (std::uint64_t linear = 0; linear < 64; ++linear) {
+    EXPECT_EQ(source.rests(), 1u);
+    for (std::uint64_t linear = 0; linear < kBlocks; ++linear) {
         const engine::timing::ExecutedBlock block = source.next();
         ASSERT_FALSE(block.error.has_value());
         EXPECT_EQ(block.linear, linear);
+        // Slower than the worker, as the SMs are: it fills its queue again while they step.
+        if (linear % engine::timing::BlockSource::kHandOver == 0)
+            std::this_thread::sleep_for(std::chrono::microseconds(500));
     }
     // Every block taken: the queue is empty, and the worker done.
     while (!source.ahead() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     EXPECT_TRUE(source.ahead());
+    // Its first rest, then at most one per half queue of the blocks left (it may finish before it fills up again);
+    // a worker woken whenever there is room for one block rests about once per block taken.
+    EXPECT_LE(source.rests(), 1 + (kBlocks - engine::timing::BlockSource::kMaxQueued)
+            / (engine::timing::BlockSource::kMaxQueued / 2));
+    source.finish();
 
     StoringBlocks inline_(4);
     engine::timing::BlockSource asked(inline_.inputs(), engine::timing::BlockSource::Mode::Inline);
