@@ -145,8 +145,6 @@ std::uint64_t MemoryHierarchy::apply(const WindowRequests::Request& request)
 void MemoryHierarchy::settleWindow(WindowWorkers* workers)
 {
     applyWindow(workers);
-    for (std::size_t share = 0; share < passShares(); ++share)
-        settlePassFills(share);
     for (const std::uint32_t sm : m_busyWindows)
         settleSmWindow(sm);
 }

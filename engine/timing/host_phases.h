@@ -14,13 +14,12 @@ struct HostPhases {
     double stepping = 0; ///< the SMs stepping through their windows, on every stepping thread
     double l2Pass = 0; ///< the windows' requests through the L2, the atomic units and DRAM
     /// Of `l2Pass`, when it is shared among threads (l2_pass.cpp): the window's requests put in order; the threads'
-    /// ranges of sets; DRAM's queue on one thread.
+    /// ranges of sets; DRAM's queue on one thread; the arrivals and fills on every thread.
     double l2Order = 0;
     double l2Shares = 0;
     double l2Dram = 0;
-    /// Tickets become cycles on the SMs (and a shared L2 pass's fills get their arrival); intervals handed to the
-    /// recorder.
-    double settling = 0;
+    double l2Arrivals = 0;
+    double settling = 0; ///< tickets become cycles on the SMs; intervals handed to the recorder
     double retiring = 0; ///< finished blocks retired and the next ones dispatched, `blockWait` included
     double blockWait = 0; ///< of `retiring`: waiting for the functional run's next block
     double afterWindows = 0; ///< the result gathered, then the SMs, traces and functional workers freed

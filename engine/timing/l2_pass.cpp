@@ -42,6 +42,7 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
     share.records.resize(mine.size());
     share.demands.resize(mine.size());
     share.served.resize(mine.size());
+    share.arrivals.resize(mine.size());
     share.pass = m_l2.beginPass();
     share.pending.clear();
     share.counters = CacheCounters {};
@@ -118,6 +119,14 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
             demandWriteBack(write, demand.writeBackFill, demand.writeBack);
         }
         demand.atomic = reads && request.kind != WindowRequests::Kind::L2Read;
+        // A request that needs nothing of DRAM, of an atomic unit or of another request's fill has its arrival now:
+        // a store's cycle, a load's L2 hit latency. The DRAM step serves the others.
+        record.serial = demand.any() || record.waits;
+        if (!record.serial) {
+            const bool store = request.kind == WindowRequests::Kind::Store;
+            share.arrivals[i]
+                = request.cycle + (store ? 0 : static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles));
+        }
     }
 }
 
@@ -157,11 +166,29 @@ void MemoryHierarchy::passDram()
     }
 }
 
-void MemoryHierarchy::settlePassFills(std::size_t p)
+void MemoryHierarchy::passArrivals(l2pass::Share& share)
 {
+    const auto hit = static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
+    for (std::size_t i = 0; i < share.records.size(); ++i) {
+        const l2pass::Record& record = share.records[i];
+        if (!record.serial)
+            continue;
+        if (record.kind == WindowRequests::Kind::Store) {
+            share.arrivals[i] = record.cycle;
+            continue;
+        }
+        // finishRead, with the fills this request waits for known from the DRAM step.
+        std::uint64_t done = record.fills ? share.served[i].fillDone : record.cycle + hit;
+        if (record.waits) {
+            std::uint64_t waited = record.waitsEarlier ? record.waitKnown : 0;
+            for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = share.records[f].prevFetch)
+                waited = std::max(waited, share.served[f].fillDone);
+            done = std::max(done, waited);
+        }
+        share.arrivals[i] = done + share.served[i].atomicDelay;
+    }
     // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest).
-    const l2pass::Share& share = m_passShares[p];
-    for (const auto& [line, fill] : share.pending) {
+    for (auto& [line, fill] : share.pending) {
         std::uint32_t latest = fill.earlierArrives;
         bool any = fill.earlier;
         for (std::uint32_t f = fill.lastFetch; f != l2pass::kNone; f = share.records[f].prevFetch) {
@@ -185,8 +212,12 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phase
             passShare(m_passShares[p], firstSetOf(p, sets, shares), firstSetOf(p + 1, sets, shares));
         });
     }
-    const PhaseTimer timer(phases.l2Dram);
-    passDram();
+    {
+        const PhaseTimer timer(phases.l2Dram);
+        passDram();
+    }
+    const PhaseTimer timer(phases.l2Arrivals);
+    workers.run(shares, [&](std::size_t p) { passArrivals(m_passShares[p]); });
     for (const l2pass::Share& share : m_passShares) {
         m_l2.endPass(share.pass);
         m_counters.l2HitSectors += share.counters.l2HitSectors;
@@ -197,22 +228,7 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phase
 std::uint64_t MemoryHierarchy::passedArrival(std::uint32_t k) const
 {
     const l2pass::Slot slot = m_applySlots[k];
-    const l2pass::Share& share = m_passShares[slot.share];
-    const l2pass::Record& record = share.records[slot.index];
-    if (record.kind == WindowRequests::Kind::Store)
-        return record.cycle;
-    // finishRead: an L2 hit's latency, or the fetch's arrival, or that of the fills it waits for, whichever is last;
-    // an atomic's turn at its unit after that.
-    const l2pass::Served& served = share.served[slot.index];
-    std::uint64_t done
-        = record.fills ? served.fillDone : record.cycle + static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
-    if (record.waits) {
-        std::uint64_t waited = record.waitsEarlier ? record.waitKnown : 0;
-        for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = share.records[f].prevFetch)
-            waited = std::max(waited, share.served[f].fillDone);
-        done = std::max(done, waited);
-    }
-    return done + served.atomicDelay;
+    return m_passShares[slot.share].arrivals[slot.index];
 }
 
 } // namespace engine::timing

@@ -15,9 +15,8 @@ namespace engine::timing {
 /// 1. Each thread owns a range of the L2's sets and takes that range's requests in the window's order — tags,
 ///    recency, dirty and partial sectors, fills in flight are a set's own — recording what each request asks of
 ///    DRAM. 2. One thread takes those demands in the window's order through DRAM, whose queue decides when each
-///    fill arrives, and through the atomic units. 3. With the SMs' settling (MemoryHierarchy::settleSmWindow), each
-///    SM's requests' arrivals are worked out from their records, and each share's fills in flight get their arrival
-///    (settlePassFills): no meeting of the threads of its own. A fill sent this window arrives after the window's end (the window is shorter than any
+///    fill arrives, and through the atomic units. 3. Each thread works out its requests' arrivals and its lines'
+///    fills in flight. A fill sent this window arrives after the window's end (the window is shorter than any
 ///    latency past the L1), so until then a later request of the window only needs to know which requests' fills
 ///    it waits for. Everything a step writes is its thread's own (a share's arrays, in its requests' order): records
 ///    of neighbouring requests written by different threads would share the host's cache lines.
@@ -49,6 +48,7 @@ namespace l2pass {
         bool waitsEarlier = false; ///< waiting sectors of a fill sent before this window, arriving at waitKnown
         bool waits = false; ///< some sectors wait for a fill in flight
         bool fills = false; ///< fetches from DRAM
+        bool serial = false; ///< needs DRAM, an atomic unit or another request's fill: its arrival waits for step 2
     };
 
     /// What the DRAM step found for one request.
@@ -70,6 +70,7 @@ namespace l2pass {
         std::vector<Record> records;
         std::vector<Demand> demands;
         std::vector<Served> served; ///< written by the DRAM step
+        std::vector<std::uint64_t> arrivals;
         L2Cache::Pass pass;
         std::unordered_map<CacheLine*, PendingFill> pending;
         CacheCounters counters; ///< the L2's hits and misses

@@ -75,12 +75,8 @@ public:
     /// (settleSmWindow, SMs on any threads, each once; nothing for an SM without requests). With `workers`, a window
     /// of many requests reaches the L2 on all of them, each thread owning a range of its sets (l2_pass.cpp); the
     /// results are those of the pass on one thread; `phases`, when given, gets the shared pass's parts timed.
-    /// After such a pass the second half also sets the arrival of the L2's fills, share by share (settlePassFills,
-    /// for each share below passShares(), on any threads, each once, at the same time as the SMs').
     void applyWindow(WindowWorkers* workers = nullptr, HostPhases* phases = nullptr);
     void settleSmWindow(std::uint32_t sm);
-    std::size_t passShares() const { return m_partitioned ? m_passShares.size() : 0; }
-    void settlePassFills(std::size_t share);
     /// The cycle a ticket of SM `sm` stands for (after settleWindow).
     std::uint64_t settled(std::uint32_t sm, std::uint64_t ticket) const;
     /// Windowed: the requests SM `sm` adds next come from a warp of its block slot `blockSlot`.
@@ -147,8 +143,9 @@ private:
     void passShare(l2pass::Share& share, std::uint64_t firstSet, std::uint64_t endSet);
     /// The shares' demands on DRAM and the atomic units, in the window's order, on this thread.
     void passDram();
-    /// The arrival the partitioned pass found for request k of the window's order, once the DRAM step is done: what
-    /// finishRead would have returned, with the fills it waits for known.
+    /// A share's arrivals and fills, once the DRAM step is done.
+    void passArrivals(l2pass::Share& share);
+    /// The arrival the partitioned pass found for request k of the window's order.
     std::uint64_t passedArrival(std::uint32_t k) const;
 
     const DeviceProfile& m_profile;

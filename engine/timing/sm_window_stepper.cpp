@@ -98,19 +98,13 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         }
         {
             const PhaseTimer timer(m_phases.settling);
-            // What is left is each SM's own, and each share's of a shared L2 pass (its lines' fills).
-            const std::size_t shares = m_memory.passShares();
             share(
-                std::max(m_due.size(), shares),
-                [&](std::size_t i) {
-                    if (i < shares)
-                        m_memory.settlePassFills(i);
-                    if (i < m_due.size()) {
-                        m_memory.settleSmWindow(m_due[i]);
-                        m_sms[m_due[i]].settle(end);
-                    }
+                m_due.size(),
+                [&](std::size_t i) { // what is left is each SM's own
+                    m_memory.settleSmWindow(m_due[i]);
+                    m_sms[m_due[i]].settle(end);
                 },
-                [this](std::size_t i) { return i < m_due.size() ? std::size_t { m_due[i] } : i; });
+                home);
             for (const std::uint32_t sm : m_due)
                 m_sms[sm].drainIntervals(m_intervals);
         }
