@@ -23,9 +23,20 @@ struct HostPhases {
     double retiring = 0; ///< finished blocks retired and the next ones dispatched, `blockWait` included
     double blockWait = 0; ///< of `retiring`: waiting for the functional run's next block
     double afterWindows = 0; ///< the result gathered, then the SMs, traces and functional workers freed
+    /// The seconds the jobs of the phases run on several threads took, all threads together (as against the phase's
+    /// wall seconds times its threads: what waiting for each other cost): stepping the SMs, the L2 pass's shares,
+    /// settling.
+    double steppingBusy = 0;
+    double l2SharesBusy = 0;
+    double settlingBusy = 0;
     std::uint64_t windows = 0;
     std::uint64_t sharedWindows = 0; ///< of `windows`, those stepped on more than one thread
 };
+
+inline double secondsSince(std::chrono::steady_clock::time_point began)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
 
 /// Adds the seconds from its construction to its destruction to one HostPhases field.
 class PhaseTimer {

@@ -5,6 +5,7 @@
 #include "engine/timing/sector_mask.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace engine::timing {
 
@@ -208,9 +209,14 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phase
     const std::uint64_t sets = m_l2.sets();
     {
         const PhaseTimer timer(phases.l2Shares);
+        m_passSeconds.resize(shares);
         workers.run(shares, [&](std::size_t p) {
+            const auto began = std::chrono::steady_clock::now();
             passShare(m_passShares[p], firstSetOf(p, sets, shares), firstSetOf(p + 1, sets, shares));
+            m_passSeconds[p] = secondsSince(began);
         });
+        for (const double seconds : m_passSeconds)
+            phases.l2SharesBusy += seconds;
     }
     {
         const PhaseTimer timer(phases.l2Dram);

@@ -87,7 +87,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
                     m_sms[sm].beginWindow();
                     while (next < end)
                         next = m_sms[sm].step(next);
-                    m_stepSeconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+                    m_stepSeconds[i] = secondsSince(began);
                 },
                 home);
         }
@@ -98,13 +98,18 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         }
         {
             const PhaseTimer timer(m_phases.settling);
+            m_settleSeconds.resize(m_due.size());
             share(
                 m_due.size(),
                 [&](std::size_t i) { // what is left is each SM's own
+                    const auto began = std::chrono::steady_clock::now();
                     m_memory.settleSmWindow(m_due[i]);
                     m_sms[m_due[i]].settle(end);
+                    m_settleSeconds[i] = secondsSince(began);
                 },
                 home);
+            for (const double seconds : m_settleSeconds)
+                m_phases.settlingBusy += seconds;
             for (const std::uint32_t sm : m_due)
                 m_sms[sm].drainIntervals(m_intervals);
         }
@@ -120,6 +125,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         double stepped = 0;
         for (const double seconds : m_stepSeconds)
             stepped += seconds;
+        m_phases.steppingBusy += stepped;
         m_parallel = stepped >= kParallelWindowSeconds && (!m_shareWhen || m_shareWhen());
     }
 }

@@ -69,6 +69,7 @@ private:
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
     std::vector<double> m_stepSeconds; ///< per due SM, what stepping it took in the last window
+    std::vector<double> m_settleSeconds; ///< per due SM, what settling it took in the last window
     bool m_parallel = false; ///< the window runs on every thread (kParallelWindowSeconds, m_shareWhen)
     std::function<bool()> m_shareWhen;
     HostPhases m_phases;

@@ -34,7 +34,7 @@ TEST(HostPhases, APhaseTimerAddsTheTimeItWasAlive)
 TEST(HostPhases, AWindowedLaunchAccountsForItsWallTimePhaseByPhase)
 {
     // The four-wave copy of WindowedLaunch on one and on three threads: every window counted, every phase a part of
-    // the launch's wall time, the wait for blocks a part of retiring.
+    // the launch's wall time, the wait for blocks a part of retiring, the jobs' busy seconds within their phases.
     const auto m = simt_testing::corpus("offset_copy");
     for (const unsigned threads : { 1u, 3u }) {
         TimingOptions options;
@@ -50,5 +50,11 @@ TEST(HostPhases, AWindowedLaunchAccountsForItsWallTimePhaseByPhase)
         EXPECT_LE(p.blockWait, p.retiring) << threads;
         EXPECT_LE(phaseSum(p), wall) << threads;
         EXPECT_GT(phaseSum(p), 0.5 * wall - 0.05) << threads; // the launch is all of timeCopy's time but its set-up
+        // Busy seconds: the jobs' own time, all threads together, at most the phase's wall time on each thread.
+        EXPECT_GT(p.steppingBusy, 0.0) << threads;
+        EXPECT_LE(p.steppingBusy, p.stepping * threads) << threads;
+        EXPECT_GT(p.settlingBusy, 0.0) << threads;
+        EXPECT_LE(p.settlingBusy, p.settling * threads) << threads;
+        EXPECT_LE(p.l2SharesBusy, p.l2Shares * threads) << threads;
     }
 }
