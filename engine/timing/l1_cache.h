@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/common/host_cache.h"
 #include "engine/timing/sector_cache.h"
 
 #include <cstdint>
@@ -14,7 +15,7 @@ namespace engine::timing {
 /// Sources: best-practices-guide-current.txt §9.2.1 and DIGEST §4.6 (CC 2.x and 6.0+ cache global loads in
 /// L1); Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking" (2018), §3: the
 /// L1 is write-through. [GAP] DIGEST §12.2 (store path): no-write-allocate is assumed.
-class L1Cache {
+class alignas(kThreadPrivateAlign) L1Cache {
 public:
     L1Cache() = default;
     /// `sectorBytes` of the L1 (32 from CC 3.0 on, 128 on CC 2.x where the line is the unit).

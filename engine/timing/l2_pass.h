@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/common/host_cache.h"
 #include "engine/profiling/cache_counters.h"
 #include "engine/timing/l2_cache.h"
 #include "engine/timing/window_requests.h"
@@ -65,7 +66,7 @@ namespace l2pass {
     };
 
     /// One thread's range of sets; every vector but `requests` runs parallel to it.
-    struct Share {
+    struct alignas(kThreadPrivateAlign) Share {
         std::vector<std::uint32_t> requests; ///< indices into the window's order, in order
         std::vector<Record> records;
         std::vector<Demand> demands;

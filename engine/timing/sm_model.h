@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/common/host_cache.h"
 #include "engine/device/device_profile.h"
 #include "engine/timing/async_groups.h"
 #include "engine/timing/interval_recorder.h"
@@ -57,7 +58,7 @@ struct FinishedBlock {
 /// per-scheduler execution pipes and the SM's load/store unit. Advanced one issue cycle at a time by the
 /// launch's event loop, or window by window on whichever thread of SmWindowStepper takes it: a step touches
 /// only this SM's state, its L1 and its queue below the L1 (MemoryHierarchy::deferBelowL1).
-class SmModel {
+class alignas(kThreadPrivateAlign) SmModel {
 public:
     SmModel(std::uint32_t id, const SmContext& context);
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/common/host_cache.h"
 #include "engine/profiling/cache_counters.h"
 #include "engine/timing/line_index.h"
 #include "engine/timing/warp_trace.h"
@@ -22,7 +23,7 @@ inline bool isTicket(std::uint64_t cycle)
 /// What one SM sent past its L1 during a window, in the order it issued it, and what waits for it. The SM's
 /// thread fills it; MemoryHierarchy::settleWindow applies every SM's requests to the L2 and DRAM in
 /// (cycle, SM, order) order and works out each ticket's cycle.
-struct WindowRequests {
+struct alignas(kThreadPrivateAlign) WindowRequests {
     enum class Kind : std::uint8_t { DramRead, L2Read, Store, Atomic, AtomicCas };
     /// Request `index` of SM `sm`'s queue (MemoryHierarchy::applyWindow's order).
     struct Ref {
