@@ -205,9 +205,11 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers, HostPhases* phases)
         applyPartitioned(*workers, timed);
         return;
     }
-    // What a request reads is far from the host's caches — its transaction, in a block's trace another thread
-    // wrote, and the L2's set: ask for the transaction 16 places ahead, by then arrived, for the set's header 8
-    // ahead, and, by then arrived, for the line record the lookup will take 4 ahead.
+    // What a request reads is far from the host's caches — its record, in the queue its SM's thread wrote, its
+    // transaction, in a block's trace another thread wrote, and the L2's set. Each is asked for once the one that
+    // gives its address has arrived: the record 24 places ahead, the transaction 16 ahead, the set's header 8 ahead,
+    // the line record the lookup will take 4 ahead.
+    constexpr std::size_t kRequestAhead = 24;
     constexpr std::size_t kTxnAhead = 16;
     constexpr std::size_t kSetAhead = 8;
     constexpr std::size_t kLineAhead = 4;
@@ -215,6 +217,8 @@ void MemoryHierarchy::applyWindow(WindowWorkers* workers, HostPhases* phases)
         return m_windows[m_applyOrder[k].sm].requests[m_applyOrder[k].index];
     };
     for (std::size_t k = 0; k < m_applyOrder.size(); ++k) {
+        if (k + kRequestAhead < m_applyOrder.size())
+            __builtin_prefetch(&requestAt(k + kRequestAhead));
         if (k + kTxnAhead < m_applyOrder.size())
             __builtin_prefetch(requestAt(k + kTxnAhead).txn);
         if (k + kSetAhead < m_applyOrder.size())

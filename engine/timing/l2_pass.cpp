@@ -33,12 +33,20 @@ namespace {
 
 void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, std::uint64_t endSet)
 {
-    // Its requests, in the window's order, taken by this share's thread: one pass over the window's sets.
-    share.requests.clear();
-    for (std::uint32_t k = 0; k < m_applySets.size(); ++k) {
-        if (m_applySets[k] >= firstSet && m_applySets[k] < endSet)
-            share.requests.push_back(k);
+    // Its requests, in the window's order, taken by this share's thread: one pass over the window's sets, every
+    // thread over all of them, so without a branch (each index written, kept when its set is in the range).
+    const std::size_t count = m_applySets.size();
+    share.requests.resize(count);
+    std::uint32_t* const into = share.requests.data();
+    const std::uint32_t* const sets = m_applySets.data();
+    const auto width = static_cast<std::uint32_t>(endSet - firstSet);
+    const auto lowest = static_cast<std::uint32_t>(firstSet);
+    std::size_t kept = 0;
+    for (std::uint32_t k = 0; k < count; ++k) {
+        into[kept] = k;
+        kept += static_cast<std::size_t>(sets[k] - lowest < width);
     }
+    share.requests.resize(kept);
     const std::vector<std::uint32_t>& mine = share.requests;
     share.records.resize(mine.size());
     share.demands.resize(mine.size());
@@ -49,12 +57,23 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
     share.counters = CacheCounters {};
     // Lines filled this window read as still filling until the DRAM step gives them their arrival.
     const auto unsettled = static_cast<std::uint32_t>(m_unsettledFillMark);
-    // As the one-thread pass (deferred_memory.cpp): the transaction 16 requests ahead, the L2 set 8 ahead, the line
-    // record 4 ahead.
+    // As the one-thread pass (deferred_memory.cpp), a step earlier: the window order's entries (written by the
+    // thread that put the window in order) 32 requests ahead, the request's record 24 ahead, the transaction 16
+    // ahead, the L2 set 8 ahead, the line record 4 ahead.
+    constexpr std::size_t kOrderAhead = 32;
+    constexpr std::size_t kRequestAhead = 24;
     constexpr std::size_t kTxnAhead = 16;
     constexpr std::size_t kSetAhead = 8;
     constexpr std::size_t kLineAhead = 4;
     for (std::uint32_t i = 0; i < mine.size(); ++i) {
+        if (i + kOrderAhead < mine.size()) {
+            __builtin_prefetch(&m_applyOrder[mine[i + kOrderAhead]]);
+            __builtin_prefetch(&m_applySets[mine[i + kOrderAhead]]);
+        }
+        if (i + kRequestAhead < mine.size()) {
+            const WindowRequests::Ref later = m_applyOrder[mine[i + kRequestAhead]];
+            __builtin_prefetch(&m_windows[later.sm].requests[later.index]);
+        }
         if (i + kTxnAhead < mine.size()) {
             const WindowRequests::Ref later = m_applyOrder[mine[i + kTxnAhead]];
             __builtin_prefetch(m_windows[later.sm].requests[later.index].txn);
