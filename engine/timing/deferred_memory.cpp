@@ -50,11 +50,14 @@ std::uint64_t MemoryHierarchy::ticketFor(WindowRequests& window, const WindowReq
     return kTicketBase + (window.completions.size() - 1);
 }
 
-WindowRequests::Request MemoryHierarchy::deferred(
-    std::uint64_t now, const MemTxn& t, std::uint8_t sectors, WindowRequests::Kind kind) const
+std::uint32_t MemoryHierarchy::queue(WindowRequests& window, std::uint64_t now, const MemTxn& t, std::uint8_t sectors,
+    WindowRequests::Kind kind) const
 {
     const auto set = m_l2.enabled() ? static_cast<std::uint32_t>(m_l2.setIndex(t.address)) : 0u;
-    return WindowRequests::Request { now, &t, sectors, kind, WindowRequests::kNone, 0, set };
+    const bool inWindow = now >= m_windowStart && now < m_windowEnd;
+    const std::uint32_t offset = inWindow ? static_cast<std::uint32_t>(now - m_windowStart) : WindowRequests::kNone;
+    return window.add(WindowRequests::Request { now, &t, sectors, kind, WindowRequests::kNone, 0 },
+        WindowRequests::OrderKey { offset, set });
 }
 
 std::uint64_t MemoryHierarchy::loadDeferred(
@@ -68,11 +71,11 @@ std::uint64_t MemoryHierarchy::loadDeferred(
     };
     for (const MemTxn& t : txns) {
         if (!m_l2.enabled()) {
-            dependOn(window.add(deferred(now, t, t.sectors, WindowRequests::Kind::DramRead)));
+            dependOn(queue(window, now, t, t.sectors, WindowRequests::Kind::DramRead));
             continue;
         }
         if (!viaL1 || !loadingL1(sm).enabled()) {
-            dependOn(window.add(deferred(now, t, t.sectors, WindowRequests::Kind::L2Read)));
+            dependOn(queue(window, now, t, t.sectors, WindowRequests::Kind::L2Read));
             continue;
         }
         L1Cache& l1 = m_l1[sm];
@@ -93,7 +96,7 @@ std::uint64_t MemoryHierarchy::loadDeferred(
         }
         if (missing == 0)
             continue;
-        const std::uint32_t request = window.add(deferred(now, t, access.fill, WindowRequests::Kind::L2Read));
+        const std::uint32_t request = queue(window, now, t, access.fill, WindowRequests::Kind::L2Read);
         const std::uint64_t earlier = l1.markFillUnsettled(m_unsettledFillMark, now);
         if (line == nullptr) {
             window.lines.push_back(WindowRequests::PendingLine { t.address, earlier, WindowRequests::kNone });
@@ -112,7 +115,7 @@ void MemoryHierarchy::storeDeferred(std::uint32_t sm, std::span<const MemTxn> tx
     for (const MemTxn& t : txns) {
         if (m_l2.enabled() && m_l1[sm].enabled())
             m_l1[sm].store(t.address, t.sectors);
-        window.add(deferred(now, t, t.sectors, WindowRequests::Kind::Store));
+        queue(window, now, t, t.sectors, WindowRequests::Kind::Store);
     }
 }
 
@@ -123,7 +126,7 @@ std::uint64_t MemoryHierarchy::atomicDeferred(
     WindowRequests::Completion result { now + 1, static_cast<std::uint32_t>(window.deps.size()), 0 };
     const auto kind = compareAndSwap ? WindowRequests::Kind::AtomicCas : WindowRequests::Kind::Atomic;
     for (const MemTxn& t : txns) {
-        window.deps.push_back(window.add(deferred(now, t, t.sectors, kind)));
+        window.deps.push_back(queue(window, now, t, t.sectors, kind));
         ++result.depCount;
     }
     return ticketFor(window, result);
@@ -162,9 +165,9 @@ void MemoryHierarchy::orderWindow(WindowWorkers* workers, HostPhases& phases)
         if (window.requests.empty())
             continue;
         busy.push_back(sm);
-        for (const WindowRequests::Request& request : window.requests) {
-            if (request.cycle >= m_windowStart && request.cycle < m_windowEnd)
-                ++m_cycleStarts[request.cycle - m_windowStart + 1];
+        for (const WindowRequests::OrderKey key : window.keys) {
+            if (key.offset != WindowRequests::kNone)
+                ++m_cycleStarts[key.offset + 1];
         }
     }
     // (cycle, SM, issue) order by a counting sort on the cycle: SMs are visited in order and each SM's queue is
@@ -183,12 +186,12 @@ void MemoryHierarchy::orderWindow(WindowWorkers* workers, HostPhases& phases)
         WindowRequests& window = m_windows[sm];
         if (m_partitioned)
             window.order.assign(window.requests.size(), WindowRequests::kNone);
-        for (std::uint32_t i = 0; i < window.requests.size(); ++i) {
-            const std::uint64_t cycle = window.requests[i].cycle;
-            if (cycle >= m_windowStart && cycle < m_windowEnd) {
-                const std::uint64_t k = m_cycleStarts[cycle - m_windowStart]++;
+        for (std::uint32_t i = 0; i < window.keys.size(); ++i) {
+            const WindowRequests::OrderKey key = window.keys[i];
+            if (key.offset != WindowRequests::kNone) {
+                const std::uint64_t k = m_cycleStarts[key.offset]++;
                 m_applyOrder[k] = WindowRequests::Ref { sm, i };
-                m_applySets[k] = window.requests[i].l2Set;
+                m_applySets[k] = key.l2Set;
                 if (m_partitioned)
                     window.order[i] = static_cast<std::uint32_t>(k);
             }

@@ -126,9 +126,9 @@ private:
     void storeL2(const MemTxn& txn, std::uint64_t now);
     std::uint64_t atomicTxn(const MemTxn& txn, std::uint64_t now, bool compareAndSwap);
     // The windowed half (deferred_memory.cpp).
-    /// A request for the window's queue, with its L2 set.
-    WindowRequests::Request deferred(
-        std::uint64_t now, const MemTxn& t, std::uint8_t sectors, WindowRequests::Kind kind) const;
+    /// Adds a request to the window's queue, with its order key (its cycle in the window, its L2 set); its index.
+    std::uint32_t queue(WindowRequests& window, std::uint64_t now, const MemTxn& t, std::uint8_t sectors,
+        WindowRequests::Kind kind) const;
     std::uint64_t loadDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool viaL1);
     void storeDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now);
     std::uint64_t atomicDeferred(std::uint32_t sm, std::span<const MemTxn> txns, std::uint64_t now, bool compareAndSwap);
@@ -167,7 +167,7 @@ private:
     std::vector<std::uint32_t> m_busyWindows; ///< applyWindow: the SMs that queued requests
     std::vector<std::uint64_t> m_cycleStarts; ///< applyWindow: where each cycle's requests start in m_applyOrder
     std::vector<WindowRequests::Ref> m_applyOrder; ///< applyWindow: the window's requests in (cycle, SM, issue) order
-    std::vector<std::uint32_t> m_applySets; ///< per request of m_applyOrder, its L2 set (Request::l2Set)
+    std::vector<std::uint32_t> m_applySets; ///< per request of m_applyOrder, its L2 set (OrderKey::l2Set)
     std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
     std::vector<l2pass::Slot> m_applySlots; ///< the partitioned pass: per request of m_applyOrder, where it is kept
     std::vector<std::uint32_t> m_passCursors; ///< the partitioned pass's DRAM step: per share, its next request

@@ -37,6 +37,11 @@ struct alignas(kThreadPrivateAlign) WindowRequests {
         Kind kind = Kind::L2Read;
         std::uint32_t nextOfLine = kNone; ///< the line's previous fill request this window (L1 fills)
         std::uint32_t owner = 0; ///< the SM's block slot whose warp sent it (sampling charges the block)
+    };
+    /// What putting the window's requests in order reads of one (MemoryHierarchy::orderWindow): 8 bytes where a
+    /// request is 32, written on the SM's thread, read by the thread that orders the window.
+    struct OrderKey {
+        std::uint32_t offset = kNone; ///< its cycle less the window's start; kNone outside the window
         /// The L2 set of txn's line (0 without an L2), found on the SM's thread while the transaction is in its
         /// caches: the shared L2 pass deals requests out by set (l2_pass.cpp).
         std::uint32_t l2Set = 0;
@@ -56,6 +61,7 @@ struct alignas(kThreadPrivateAlign) WindowRequests {
     static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
     std::vector<Request> requests;
+    std::vector<OrderKey> keys; ///< per request
     std::vector<std::uint64_t> arrivals; ///< per request, when settled
     /// Per request, its place in the window's order when the window took the partitioned L2 pass (l2_pass.h);
     /// kNone outside the window's cycles.
@@ -73,6 +79,7 @@ struct alignas(kThreadPrivateAlign) WindowRequests {
     void clear()
     {
         requests.clear();
+        keys.clear();
         arrivals.clear();
         completions.clear();
         deps.clear();
@@ -89,10 +96,11 @@ struct alignas(kThreadPrivateAlign) WindowRequests {
         l1 = CacheCounters {};
         owner = 0;
     }
-    std::uint32_t add(Request request)
+    std::uint32_t add(Request request, OrderKey key)
     {
         request.owner = owner;
         requests.push_back(request);
+        keys.push_back(key);
         return static_cast<std::uint32_t>(requests.size() - 1);
     }
     /// The pending fills of the L1 line at `address` this window, or null. A window's lines have distinct addresses
