@@ -33,6 +33,7 @@ struct HostPhases {
     std::uint64_t sharedWindows = 0; ///< of `windows`, those stepped on more than one thread
 };
 
+/// Wall seconds from `began` to now.
 inline double secondsSince(std::chrono::steady_clock::time_point began)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
@@ -46,7 +47,7 @@ public:
         , m_start(std::chrono::steady_clock::now())
     {
     }
-    ~PhaseTimer() { m_into += std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count(); }
+    ~PhaseTimer() { m_into += secondsSince(m_start); }
     PhaseTimer(const PhaseTimer&) = delete;
     PhaseTimer& operator=(const PhaseTimer&) = delete;
 

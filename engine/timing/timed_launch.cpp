@@ -364,8 +364,8 @@ namespace {
         const auto stepping = static_cast<unsigned>(
             std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, threads)));
         SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, !pipeline);
-        // The pipeline's second core is the blocks' thread's too: the SMs take it only while that thread is ahead,
-        // never so that the SMs then wait for blocks.
+        // The pipeline's second core is the blocks' thread's too: the SMs take it only while that thread rests (its
+        // queue full), never so that the SMs then wait for blocks.
         if (pipeline)
             stepper.shareOnlyWhen([this] { return m_source->ahead(); });
         m_phases.beforeWindows = sinceStart();
@@ -527,7 +527,7 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     // so against 2.84 / 2.77 / 2.98 s with the SMs on one (an earlier round, before the batch workers ran at the
     // stepping threads' priority, had measured the opposite for the copy); muld 1 024 x 512 x 512 (1 900-instruction
     // warps) 7.41 / 6.84 / 6.27 s so against 11.11 / 10.80 / 8.96 s. But the second core is the blocks' thread's
-    // too (three busy threads on two cores): the SMs take it only while that thread is ahead (runWindowed; the
+    // too (three busy threads on two cores): the SMs take it only while that thread rests (runWindowed; the
     // fourteenth round: the copy 1.65 / 1.45 / 1.58 -> 1.44 / 1.21 / 1.54 s, muld 4.91 / 5.30 / 6.16 -> 4.63 / 4.84
     // / 5.40 s).
     const unsigned smThreads
