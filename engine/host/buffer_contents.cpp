@@ -145,7 +145,7 @@ void fillElements(const ResolvedBuffer& buffer, std::span<std::uint8_t> bytes, s
 
 Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer, unsigned threads)
 {
-    std::vector<std::uint8_t> bytes = zeroedByteVector(buffer.bytes);
+    std::vector<std::uint8_t> bytes = zeroedByteVector(buffer.bytes, threads);
     if (auto error = writeInitialContents(buffer, bytes, threads))
         return *error;
     return bytes;

@@ -132,7 +132,8 @@ std::optional<Error> Runner::allocateBuffers()
         // Device buffers, and pinned host buffers (mapped into the device's address space for zero copy,
         // best-practices-guide-v8.0.txt §9.1.3), live in the device memory image; pageable ones on the host.
         if (!buffer.host || buffer.pinned) {
-            m_addresses[i] = m_memory.allocate(buffer.host ? "host:" + buffer.name : buffer.name, buffer.bytes);
+            m_addresses[i] = m_memory.allocate(
+                buffer.host ? "host:" + buffer.name : buffer.name, buffer.bytes, simt::AllocationKind::Buffer, m_threads);
             if (auto error = writeInitialContents(buffer, m_memory.bytes(m_addresses[i]), m_threads))
                 return error;
         } else {

@@ -24,7 +24,7 @@ namespace {
 
 } // namespace
 
-std::uint64_t DeviceMemory::allocate(std::string name, std::uint64_t sizeBytes, AllocationKind kind)
+std::uint64_t DeviceMemory::allocate(std::string name, std::uint64_t sizeBytes, AllocationKind kind, unsigned threads)
 {
     if (m_next == 0)
         m_next = kGlobalBase;
@@ -33,7 +33,7 @@ std::uint64_t DeviceMemory::allocate(std::string name, std::uint64_t sizeBytes, 
     a.kind = kind;
     a.address = m_next;
     a.sizeBytes = sizeBytes;
-    a.bytes = zeroedByteVector(sizeBytes);
+    a.bytes = zeroedByteVector(sizeBytes, threads);
     // Programming Guide 0.8.2 §6.1.2.1: cudaMalloc returns memory aligned to at least 256 bytes.
     // A zero-byte allocation still takes one aligned slot, so every allocation has its own address.
     m_next = alignUp(m_next + std::max<std::uint64_t>(sizeBytes, 1), kAllocationAlignment);

@@ -67,8 +67,10 @@ struct WriteJournal {
 /// pass `a` as a kernel argument, launch, and read results back with `mem.bytes(a)` or `read`.
 class DeviceMemory {
 public:
-    /// Reserves `sizeBytes` zeroed bytes named `name`; returns the (256-byte aligned) address.
-    std::uint64_t allocate(std::string name, std::uint64_t sizeBytes, AllocationKind kind = AllocationKind::Buffer);
+    /// Reserves `sizeBytes` zeroed bytes named `name`; returns the (256-byte aligned) address. `threads`: how many
+    /// host threads may fault a large allocation's pages in (zeroedByteVector).
+    std::uint64_t allocate(std::string name, std::uint64_t sizeBytes, AllocationKind kind = AllocationKind::Buffer,
+        unsigned threads = 1);
 
     /// The contents of the allocation that starts at `address`; empty when none starts there.
     std::span<std::uint8_t> bytes(std::uint64_t address);
