@@ -1,11 +1,14 @@
 #include "engine/timing/block_source.h"
 
 #include "engine/common/host_heap.h"
+#include "engine/timing/host_phases.h"
 
 #include "engine/simt/fault_report.h"
 #include "engine/timing/trace_memory.h"
 
 #include <algorithm>
+#include <chrono>
+#include <numeric>
 #include <string>
 
 namespace engine::timing {
@@ -18,6 +21,7 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
             std::min(kMaxBatch, kBatchPerThread * m_in.threads), m_in.blockCount);
         for (std::size_t i = 0; i < slots; ++i)
             m_slots.push_back(std::make_unique<SpeculativeSlot>(m_in.launch));
+        m_slotSeconds.assign(slots, 0.0);
         // At the priority of the threads stepping the SMs, which wait for these blocks: at a lower one (nice +10) the
         // 16 M copy on 16 threads of the device machine waited 0.25-0.27 s of its 0.79-0.81 s launch for blocks, at
         // the same 0.09-0.15 s of 0.69-0.71 s, and muld 1 024 took 4.74 s against 5.02 s (bench/README.md, eighth
@@ -96,7 +100,11 @@ void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
         // one block each time next() takes some, and while it rests its core is free (ahead()).
         if (!waitForRoom(stop, 1, true))
             return;
+        const auto began = std::chrono::steady_clock::now();
         ExecutedBlock block = runBlock(linear);
+        const double seconds = secondsSince(began);
+        m_aheadSeconds += seconds;
+        m_commitSeconds += seconds;
         const bool failed = block.error.has_value();
         const std::size_t capacity = aheadCapacity(block, kAheadBlocks);
         {
@@ -119,7 +127,9 @@ void BlockSource::workBatches(const std::stop_token& stop)
         const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), batched - next));
         if (!waitForRoom(stop, count, false))
             return;
+        const auto began = std::chrono::steady_clock::now();
         std::vector<ExecutedBlock> ready = runBatch(next, count);
+        m_aheadSeconds += secondsSince(began);
         next = ready.back().linear + 1;
         const bool failed = ready.back().error.has_value();
         std::size_t capacity = 0;
@@ -180,7 +190,12 @@ std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_
     // runs again serially, with the whole.
     const std::uint64_t left = traceBytesLeft();
     const std::uint64_t slotTraceBytes = left == 0 ? 0 : std::max<std::uint64_t>(1, left / count);
-    (*m_workers)->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop); });
+    (*m_workers)->run(count, [&](std::size_t i) {
+        const auto began = std::chrono::steady_clock::now();
+        m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop);
+        m_slotSeconds[i] += secondsSince(began);
+    });
+    const auto committing = std::chrono::steady_clock::now();
     simt::WrittenPages written; // by the blocks of this batch committed so far
     const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
     std::vector<ExecutedBlock> ready;
@@ -196,7 +211,15 @@ std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_
         m_longestBlock = std::max(m_longestBlock, slot.warpInstructions());
         ready.push_back(ExecutedBlock {first + i, slot.commit(written, into, takeRecycled()), std::nullopt});
     }
+    m_commitSeconds += secondsSince(committing);
     return ready;
+}
+
+double BlockSource::aheadBusySeconds() const
+{
+    if (m_aheadSeconds == 0) // no worker: the batches ran on the caller's thread, inside its phases
+        return 0;
+    return std::accumulate(m_slotSeconds.begin(), m_slotSeconds.end(), m_commitSeconds);
 }
 
 void BlockSource::runNextBatch()

@@ -119,6 +119,10 @@ public:
     std::uint64_t rerunBlocks() const { return m_rerun; }
     /// Times the worker rested for room in its queue so far (waitForRoom).
     std::uint64_t rests();
+    /// After finish(): the worker's seconds running blocks, and those of every thread that ran them (HostPhases::
+    /// blocksAhead, blocksAheadBusy); 0 without a worker.
+    double aheadSeconds() const { return m_aheadSeconds; }
+    double aheadBusySeconds() const;
 
 private:
     ExecutedBlock runBlock(std::uint64_t linear);
@@ -158,6 +162,9 @@ private:
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed
     std::uint64_t m_largestTraces = 0; ///< trace bytes of the largest block queued
     std::uint64_t m_rerun = 0;
+    double m_aheadSeconds = 0; ///< the worker's, running blocks
+    double m_commitSeconds = 0; ///< the worker's, committing batches and running blocks again
+    std::vector<double> m_slotSeconds; ///< per batch slot, what its runs took (each slot's job writes its own)
     std::mutex m_mutex;
     std::condition_variable_any m_changed;
     std::deque<ExecutedBlock> m_queue; ///< run, not yet taken (ahead)

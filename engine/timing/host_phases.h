@@ -29,6 +29,12 @@ struct HostPhases {
     double steppingBusy = 0;
     double l2SharesBusy = 0;
     double settlingBusy = 0;
+    /// The functional run of the blocks (block_source.h) on the thread that runs them ahead, beside the phases above:
+    /// its wall seconds running blocks (batches, or one by one; not its rests), and the seconds of the batch
+    /// threads' jobs and its own commits together. 0 when the blocks run on the launch's thread (inside `blockWait`
+    /// or `beforeWindows`).
+    double blocksAhead = 0;
+    double blocksAheadBusy = 0;
     std::uint64_t windows = 0;
     std::uint64_t sharedWindows = 0; ///< of `windows`, those stepped on more than one thread
 };

@@ -445,6 +445,8 @@ namespace {
         out.intervalsDropped = m_intervals.dropped();
         out.blocksRunAgain = m_source->rerunBlocks();
         out.hostPhases = m_phases;
+        out.hostPhases.blocksAhead = m_source->aheadSeconds();
+        out.hostPhases.blocksAheadBusy = m_source->aheadBusySeconds();
         return out;
     }
 
