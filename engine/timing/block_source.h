@@ -123,6 +123,8 @@ public:
     /// blocksAhead, blocksAheadBusy); 0 without a worker.
     double aheadSeconds() const { return m_aheadSeconds; }
     double aheadBusySeconds() const;
+    /// After finish(): of aheadSeconds, the worker's alone (HostPhases::blocksCommitting).
+    double committingSeconds() const { return m_aheadSeconds == 0 ? 0 : m_commitSeconds; }
 
 private:
     ExecutedBlock runBlock(std::uint64_t linear);

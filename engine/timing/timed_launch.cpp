@@ -447,6 +447,7 @@ namespace {
         out.hostPhases = m_phases;
         out.hostPhases.blocksAhead = m_source->aheadSeconds();
         out.hostPhases.blocksAheadBusy = m_source->aheadBusySeconds();
+        out.hostPhases.blocksCommitting = m_source->committingSeconds();
         return out;
     }
 

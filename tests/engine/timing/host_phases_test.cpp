@@ -74,11 +74,13 @@ TEST(HostPhases, BlocksRunAheadAreTimedBesideTheWindows)
         if (threads == 1) {
             EXPECT_EQ(p.blocksAhead, 0.0);
             EXPECT_EQ(p.blocksAheadBusy, 0.0);
+            EXPECT_EQ(p.blocksCommitting, 0.0);
             continue;
         }
         EXPECT_GT(p.blocksAhead, 0.0);
         EXPECT_LE(p.blocksAhead, wall);
         EXPECT_GT(p.blocksAheadBusy, 0.0);
         EXPECT_LE(p.blocksAheadBusy, p.blocksAhead * threads);
+        EXPECT_LE(p.blocksCommitting, p.blocksAhead);
     }
 }
