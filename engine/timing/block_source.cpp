@@ -162,13 +162,19 @@ bool BlockSource::waitForRoom(const std::stop_token& stop, std::size_t count, bo
     return woken;
 }
 
+std::size_t queuedBlocks(std::uint64_t largestTraceBytes, std::uint64_t traceBytesLimit, std::size_t least)
+{
+    const std::uint64_t ahead
+        = traceBytesLimit == 0 ? BlockSource::kAheadBytes : std::min(BlockSource::kAheadBytes, traceBytesLimit / 4);
+    const std::uint64_t fits
+        = std::min<std::uint64_t>(BlockSource::kMaxQueued, ahead / std::max<std::uint64_t>(1, largestTraceBytes));
+    return std::max(least, static_cast<std::size_t>(fits));
+}
+
 std::size_t BlockSource::aheadCapacity(const ExecutedBlock& queued, std::size_t least)
 {
     m_largestTraces = std::max(m_largestTraces, traceBytes(queued.traces));
-    const std::uint64_t limit = m_in.traceBytesLimit;
-    const std::uint64_t ahead = limit == 0 ? kAheadBytes : std::min(kAheadBytes, limit / 4);
-    const std::uint64_t fits = std::min<std::uint64_t>(kMaxQueued, ahead / std::max<std::uint64_t>(1, m_largestTraces));
-    return std::max(least, static_cast<std::size_t>(fits));
+    return queuedBlocks(m_largestTraces, m_in.traceBytesLimit, least);
 }
 
 std::uint64_t BlockSource::speculativeBudget() const

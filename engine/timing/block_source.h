@@ -24,6 +24,11 @@ namespace engine::timing {
 /// The error that stops a launch whose instruction traces outgrew the limit: "`who` stopped after ...".
 Error traceLimitError(const std::string& who, std::uint64_t warpInstructions, std::uint64_t limitBytes);
 
+/// How many blocks the worker running them ahead may queue (BlockSource): as many blocks of `largestTraceBytes` as
+/// BlockSource::kAheadBytes hold — a quarter of `traceBytesLimit` when that is lower (0: no limit) — at most
+/// BlockSource::kMaxQueued, at least `least`.
+std::size_t queuedBlocks(std::uint64_t largestTraceBytes, std::uint64_t traceBytesLimit, std::size_t least);
+
 /// A block that ran functionally: its warps' instruction traces, or the error that stopped it.
 struct ExecutedBlock {
     std::uint64_t linear = 0;
@@ -70,8 +75,11 @@ public:
     /// The worker queues more than kAheadBlocks blocks (two batches) while their traces stay within this many
     /// bytes (a quarter of a lower trace limit), at most kMaxQueued blocks: it runs ahead while the SMs' threads
     /// are idle — the L2 pass, retiring blocks — so that they seldom wait for it. The blocks queued so far tell
-    /// how large a block's traces are.
-    static constexpr std::uint64_t kAheadBytes = std::uint64_t { 256 } << 20;
+    /// how large a block's traces are. About a host's last-level cache, so that the SMs read the traces from there
+    /// rather than from memory: with 256 MB, muld 1 024 × 512 × 512 on two threads queued every block after its
+    /// first wave (192 KB of traces each), and two threads did 1.0-1.5 CPU-seconds more work than with 16-32 MB
+    /// (bench/README.md, "Sixteenth round").
+    static constexpr std::uint64_t kAheadBytes = std::uint64_t { 32 } << 20;
     static constexpr std::size_t kMaxQueued = 2048;
     /// Blocks next() takes from the queue under one lock, and traces takeRecycled() takes from the pool.
     static constexpr std::size_t kHandOver = 64;
@@ -139,8 +147,7 @@ private:
     /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
     /// which it runs the serial way; returns the blocks committed, that one last.
     std::vector<ExecutedBlock> runBatch(std::uint64_t first, std::size_t count);
-    /// The worker's queue capacity once `queued` is queued: kAheadBytes of the largest block's traces so far, at least
-    /// `least` blocks.
+    /// The worker's queue capacity once `queued` is queued (queuedBlocks, with the largest block's traces so far).
     std::size_t aheadCapacity(const ExecutedBlock& queued, std::size_t least);
     /// The warp-instruction bound of a block run in a batch (SpeculativeSlot::run).
     std::uint64_t speculativeBudget() const;
