@@ -75,11 +75,11 @@ public:
     /// The worker queues more than kAheadBlocks blocks (two batches) while their traces stay within this many
     /// bytes (a quarter of a lower trace limit), at most kMaxQueued blocks: it runs ahead while the SMs' threads
     /// are idle — the L2 pass, retiring blocks — so that they seldom wait for it. The blocks queued so far tell
-    /// how large a block's traces are. About a host's last-level cache, so that the SMs read the traces from there
-    /// rather than from memory: with 256 MB, muld 1 024 × 512 × 512 on two threads queued every block after its
-    /// first wave (192 KB of traces each), and two threads did 1.0-1.5 CPU-seconds more work than with 16-32 MB
-    /// (bench/README.md, "Sixteenth round").
-    static constexpr std::uint64_t kAheadBytes = std::uint64_t { 32 } << 20;
+    /// how large a block's traces are. Enough for a wave of blocks that all end at about the same time: bounded by a
+    /// last-level cache's 32 MB instead, muld 1 024 × 512 × 512 on two threads (192 KB of traces a block, 170 queued
+    /// instead of its 992 after the first wave) did less work but its SMs waited 0.35-0.41 s for blocks at the wave's
+    /// end (bench/README.md, "Sixteenth round").
+    static constexpr std::uint64_t kAheadBytes = std::uint64_t { 256 } << 20;
     static constexpr std::size_t kMaxQueued = 2048;
     /// Blocks next() takes from the queue under one lock, and traces takeRecycled() takes from the pool.
     static constexpr std::size_t kHandOver = 64;

@@ -252,18 +252,18 @@ TEST(BlockSource, AWorkerRunningBlocksAheadRestsUntilHalfItsQueueWasTaken)
 
 } // namespace
 
-// The worker's queue holds about a host's last-level cache of traces (BlockSource::kAheadBytes, 32 MB), so that the
-// SMs read them from there: a block of muld 1 024 x 512 x 512 has 192 KB of traces, and 256 MB queued every block
-// after its first wave.
-TEST(BlockSource, TheQueueAheadHoldsAboutALastLevelCacheOfTraces)
+// The worker's queue holds BlockSource::kAheadBytes (256 MB) of traces, a quarter of a lower trace limit, at most
+// kMaxQueued blocks and at least `least`: a block of muld 1 024 x 512 x 512 has 192 KB of traces, so every block
+// after its first wave (992) fits.
+TEST(BlockSource, TheQueueAheadHoldsAWaveOfLargeBlocks)
 {
     using engine::timing::BlockSource;
     using engine::timing::queuedBlocks;
-    EXPECT_EQ(BlockSource::kAheadBytes, std::uint64_t { 32 } << 20);
-    EXPECT_EQ(queuedBlocks(196608, 0, 8), 170u); // 32 MB / 192 KB
-    EXPECT_EQ(queuedBlocks(std::uint64_t { 1 } << 20, 0, 128), 128u); // 1 MB blocks: 32 fit, but two batches of 64
+    EXPECT_EQ(BlockSource::kAheadBytes, std::uint64_t { 256 } << 20);
+    EXPECT_EQ(queuedBlocks(196608, 0, 8), 1365u); // 256 MB / 192 KB
+    EXPECT_EQ(queuedBlocks(std::uint64_t { 4 } << 20, 0, 128), 128u); // 4 MB blocks: 64 fit, but two batches of 64
     EXPECT_EQ(queuedBlocks(7168, 0, 8), BlockSource::kMaxQueued); // the copy's 7 KB blocks: the count bounds them
     EXPECT_EQ(queuedBlocks(0, 0, 8), BlockSource::kMaxQueued); // nothing known yet
     EXPECT_EQ(queuedBlocks(196608, std::uint64_t { 64 } << 20, 8), 85u); // a quarter of a 64 MB trace limit: 16 MB
-    EXPECT_EQ(queuedBlocks(196608, std::uint64_t { 1 } << 30, 8), 170u); // a higher limit leaves kAheadBytes
+    EXPECT_EQ(queuedBlocks(196608, std::uint64_t { 4 } << 30, 8), 1365u); // a higher limit leaves kAheadBytes
 }
