@@ -1,5 +1,6 @@
 #include "engine/timing/timed_launch.h"
 
+#include "engine/common/host_cache.h"
 #include "engine/common/host_cores.h"
 #include "engine/occupancy/occupancy_calculator.h"
 #include "engine/simt/block_independence.h"
@@ -95,11 +96,16 @@ namespace {
         PipeTiming m_pipes;
         IntervalRecorder m_intervals;
         SmContext m_context;
-        BlockRecorder m_recorder;
+        // From here to m_runner: the functional run's state, which the blocks' thread writes at every instruction of
+        // the blocks it runs ahead (the pipeline of two threads), on host cache lines of its own. Beside m_context,
+        // which every SM reads as it steps, the two threads took each other's lines, or not, as the heap placed this
+        // object: muld 1 024 x 512 x 512 on two threads here took 7.9 or 9.3-10.2 CPU-seconds by the command line's
+        // arguments alone, and 8.2-9.0 with every one of six aligned (bench/README.md, "Sixteenth round").
+        alignas(kThreadPrivateAlign) BlockRecorder m_recorder;
         simt::LaunchStats m_stats;
         simt::IssueCounters m_issue;
         simt::CtaRunner m_runner;
-        std::vector<SmModel> m_sms;
+        alignas(kThreadPrivateAlign) std::vector<SmModel> m_sms;
         std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
         std::vector<std::uint64_t> m_nextEvent;
         std::uint64_t m_nextBlock = 0;
