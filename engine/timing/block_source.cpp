@@ -19,14 +19,17 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
     if (mode == Mode::Batches && m_in.blockCount > 1 && m_in.threads > 1) {
         const std::size_t slots = std::min<std::uint64_t>(
             std::min(kMaxBatch, kBatchPerThread * m_in.threads), m_in.blockCount);
-        for (std::size_t i = 0; i < slots; ++i)
-            m_slots.push_back(std::make_unique<SpeculativeSlot>(m_in.launch));
         m_slotSeconds.assign(slots, 0.0);
         // At the priority of the threads stepping the SMs, which wait for these blocks: at a lower one (nice +10) the
         // 16 M copy on 16 threads of the device machine waited 0.25-0.27 s of its 0.79-0.81 s launch for blocks, at
         // the same 0.09-0.15 s of 0.69-0.71 s, and muld 1 024 took 4.74 s against 5.02 s (bench/README.md, eighth
         // round).
         m_workers.emplace(m_in.threads);
+        // Each slot made on the thread that runs its blocks (slot i's job has the same home in every batch), from that
+        // thread's heap: made one after the other here, the slots' counters and buffers, which their threads write at
+        // every instruction, lay side by side in one heap and shared host cache lines.
+        m_slots.resize(slots);
+        (*m_workers)->run(slots, [this](std::size_t i) { m_slots[i] = std::make_unique<SpeculativeSlot>(m_in.launch); });
         m_capacity = 2 * slots;
         if (!m_in.batchesOnCaller)
             m_worker = std::jthread([this](const std::stop_token& stop) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/common/host_cache.h"
 #include "engine/simt/cta_runner.h"
 #include "engine/simt/write_overlay.h"
 #include "engine/timing/block_recorder.h"
@@ -22,7 +23,7 @@ struct LaunchCounters {
 /// One block of a batch that runs at the same time as the others of its launch (BlockSource, parallel mode), with
 /// its own CtaRunner, recorder, counters and WriteOverlay: it changes nothing of the launch — memory, counters,
 /// traces — until it is committed, and a dropped block leaves no trace.
-class SpeculativeSlot {
+class alignas(kThreadPrivateAlign) SpeculativeSlot {
 public:
     struct Launch {
         const simt::LaunchPlan* plan = nullptr;
