@@ -1,9 +1,9 @@
 #include "engine/timing/block_source.h"
 
 #include "engine/common/host_heap.h"
-#include "engine/timing/host_phases.h"
 
 #include "engine/simt/fault_report.h"
+#include "engine/timing/host_phases.h"
 #include "engine/timing/trace_memory.h"
 
 #include <algorithm>
@@ -29,7 +29,9 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
         // thread's heap: made one after the other here, the slots' counters and buffers, which their threads write at
         // every instruction, lay side by side in one heap and shared host cache lines.
         m_slots.resize(slots);
-        (*m_workers)->run(slots, [this](std::size_t i) { m_slots[i] = std::make_unique<SpeculativeSlot>(m_in.launch); });
+        (*m_workers)->run(slots, [this](std::size_t i) {
+            m_slots[i] = std::make_unique<SpeculativeSlot>(m_in.launch);
+        });
         m_capacity = 2 * slots;
         if (!m_in.batchesOnCaller)
             m_worker = std::jthread([this](const std::stop_token& stop) {

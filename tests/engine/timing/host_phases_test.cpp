@@ -61,14 +61,15 @@ TEST(HostPhases, AWindowedLaunchAccountsForItsWallTimePhaseByPhase)
 
 TEST(HostPhases, BlocksRunAheadAreTimedBesideTheWindows)
 {
-    // One thread runs the blocks when the SMs ask for them (inside the waits); on three, the copy's eight waves run ahead
-    // on a thread of their own and its batch threads, within the launch's wall time.
+    // One thread runs the blocks when the SMs ask for them (inside the waits); on three, the copy's eight waves run
+    // ahead on a thread of their own and its batch threads, within the launch's wall time.
     const auto m = simt_testing::corpus("offset_copy");
     for (const unsigned threads : { 1u, 3u }) {
         TimingOptions options;
         options.threads = threads;
         const auto start = std::chrono::steady_clock::now();
-        const TimedLaunch launch = timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 21, (1u << 21) + 32, 1, options);
+        const TimedLaunch launch
+            = timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 21, (1u << 21) + 32, 1, options);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const HostPhases& p = launch.hostPhases;
         if (threads == 1) {
