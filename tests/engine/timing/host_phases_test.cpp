@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdint>
 #include <thread>
+#include <utility>
 
 using namespace engine::timing;
 
@@ -16,6 +18,23 @@ namespace {
 double phaseSum(const HostPhases& p)
 {
     return p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.afterWindows;
+}
+
+/// A timed offsetCopy of `n` elements on `threads` threads, and the wall seconds it took.
+struct TimedCopy {
+    TimedLaunch launch;
+    double wall = 0;
+};
+
+TimedCopy timeCopyOn(std::uint32_t n, unsigned threads)
+{
+    static const auto m = simt_testing::corpus("offset_copy");
+    TimingOptions options;
+    options.threads = threads;
+    const auto start = std::chrono::steady_clock::now();
+    TimedLaunch launch = timing_testing::timeCopy(m, "offsetCopy", "h100", n, n + 32, 1, options);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return TimedCopy { std::move(launch), wall };
 }
 
 } // namespace
@@ -35,13 +54,8 @@ TEST(HostPhases, AWindowedLaunchAccountsForItsWallTimePhaseByPhase)
 {
     // The four-wave copy of WindowedLaunch on one and on three threads: every window counted, every phase a part of
     // the launch's wall time, the wait for blocks a part of retiring, the jobs' busy seconds within their phases.
-    const auto m = simt_testing::corpus("offset_copy");
     for (const unsigned threads : { 1u, 3u }) {
-        TimingOptions options;
-        options.threads = threads;
-        const auto start = std::chrono::steady_clock::now();
-        const TimedLaunch launch = timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 17, (1u << 17) + 32, 1, options);
-        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto [launch, wall] = timeCopyOn(1u << 17, threads);
         const HostPhases& p = launch.hostPhases;
         EXPECT_GT(p.windows, 1u) << threads;
         EXPECT_GT(p.stepping, 0.0) << threads;
@@ -63,14 +77,8 @@ TEST(HostPhases, BlocksRunAheadAreTimedBesideTheWindows)
 {
     // One thread runs the blocks when the SMs ask for them (inside the waits); on three, the copy's eight waves run
     // ahead on a thread of their own and its batch threads, within the launch's wall time.
-    const auto m = simt_testing::corpus("offset_copy");
     for (const unsigned threads : { 1u, 3u }) {
-        TimingOptions options;
-        options.threads = threads;
-        const auto start = std::chrono::steady_clock::now();
-        const TimedLaunch launch
-            = timing_testing::timeCopy(m, "offsetCopy", "h100", 1u << 21, (1u << 21) + 32, 1, options);
-        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto [launch, wall] = timeCopyOn(1u << 21, threads);
         const HostPhases& p = launch.hostPhases;
         if (threads == 1) {
             EXPECT_EQ(p.blocksAhead, 0.0);
