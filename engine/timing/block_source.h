@@ -131,7 +131,8 @@ public:
     /// blocksAhead, blocksAheadBusy); 0 without a worker.
     double aheadSeconds() const { return m_aheadSeconds; }
     double aheadBusySeconds() const;
-    /// After finish(): of aheadSeconds, the worker's alone (HostPhases::blocksCommitting).
+    /// After finish(): of aheadSeconds, the worker's alone — commits, blocks run again or one by one
+    /// (HostPhases::blocksCommitting).
     double committingSeconds() const { return m_aheadSeconds == 0 ? 0 : m_commitSeconds; }
 
 private:
@@ -172,7 +173,7 @@ private:
     std::uint64_t m_largestTraces = 0; ///< trace bytes of the largest block queued
     std::uint64_t m_rerun = 0;
     double m_aheadSeconds = 0; ///< the worker's, running blocks
-    double m_commitSeconds = 0; ///< the worker's, committing batches and running blocks again
+    double m_commitSeconds = 0; ///< the worker's alone: committing batches, running blocks again or one by one
     std::vector<double> m_slotSeconds; ///< per batch slot, what its runs took (each slot's job writes its own)
     std::mutex m_mutex;
     std::condition_variable_any m_changed;

@@ -35,7 +35,8 @@ struct HostPhases {
     /// or `beforeWindows`).
     double blocksAhead = 0;
     double blocksAheadBusy = 0;
-    double blocksCommitting = 0; ///< of `blocksAhead`, the blocks' thread alone: batches committed, blocks run again
+    /// Of `blocksAhead`, the blocks' thread alone: batches committed, blocks run again, blocks run one by one.
+    double blocksCommitting = 0;
     std::uint64_t windows = 0;
     std::uint64_t sharedWindows = 0; ///< of `windows`, those stepped on more than one thread
 };
