@@ -19,7 +19,6 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
     if (mode == Mode::Batches && m_in.blockCount > 1 && m_in.threads > 1) {
         const std::size_t slots = std::min<std::uint64_t>(
             std::min(kMaxBatch, kBatchPerThread * m_in.threads), m_in.blockCount);
-        m_slotSeconds.assign(slots, 0.0);
         // At the priority of the threads stepping the SMs, which wait for these blocks: at a lower one (nice +10) the
         // 16 M copy on 16 threads of the device machine waited 0.25-0.27 s of its 0.79-0.81 s launch for blocks, at
         // the same 0.09-0.15 s of 0.69-0.71 s, and muld 1 024 took 4.74 s against 5.02 s (bench/README.md, eighth
@@ -201,11 +200,7 @@ std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_
     // runs again serially, with the whole.
     const std::uint64_t left = traceBytesLeft();
     const std::uint64_t slotTraceBytes = left == 0 ? 0 : std::max<std::uint64_t>(1, left / count);
-    (*m_workers)->run(count, [&](std::size_t i) {
-        const auto began = std::chrono::steady_clock::now();
-        m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop);
-        m_slotSeconds[i] += secondsSince(began);
-    });
+    (*m_workers)->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop); });
     const auto committing = std::chrono::steady_clock::now();
     simt::WrittenPages written; // by the blocks of this batch committed so far
     const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
@@ -230,7 +225,8 @@ double BlockSource::aheadBusySeconds() const
 {
     if (m_aheadSeconds == 0) // no worker: the batches ran on the caller's thread, inside its phases
         return 0;
-    return std::accumulate(m_slotSeconds.begin(), m_slotSeconds.end(), m_commitSeconds);
+    return std::accumulate(m_slots.begin(), m_slots.end(), m_commitSeconds,
+        [](double sum, const std::unique_ptr<SpeculativeSlot>& slot) { return sum + slot->runSeconds(); });
 }
 
 void BlockSource::runNextBatch()

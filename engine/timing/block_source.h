@@ -174,7 +174,6 @@ private:
     std::uint64_t m_rerun = 0;
     double m_aheadSeconds = 0; ///< the worker's, running blocks
     double m_commitSeconds = 0; ///< the worker's alone: committing batches, running blocks again or one by one
-    std::vector<double> m_slotSeconds; ///< per batch slot, what its runs took (each slot's job writes its own)
     std::mutex m_mutex;
     std::condition_variable_any m_changed;
     std::deque<ExecutedBlock> m_queue; ///< run, not yet taken (ahead)

@@ -1,6 +1,9 @@
 #include "engine/timing/speculative_slot.h"
 
+#include "engine/timing/host_phases.h"
+
 #include <algorithm>
+#include <chrono>
 
 namespace engine::timing {
 
@@ -28,6 +31,7 @@ void SpeculativeSlot::reset()
 
 void SpeculativeSlot::run(std::uint64_t linear, std::uint64_t budget, std::uint64_t traceBytes, const std::stop_source& stop)
 {
+    const auto began = std::chrono::steady_clock::now();
     reset();
     m_issue = simt::IssueCounters { 0, 0, budget };
     if (traceBytes != 0)
@@ -35,6 +39,7 @@ void SpeculativeSlot::run(std::uint64_t linear, std::uint64_t budget, std::uint6
     m_runner.start(linear);
     m_completed = m_runner.runToCompletion(stop.get_token()) && !m_overlay.abandoned();
     m_holdsTraces = true;
+    m_runSeconds += secondsSince(began);
 }
 
 std::vector<WarpTrace> SpeculativeSlot::commit(simt::WrittenPages& written, const LaunchCounters& into,

@@ -44,6 +44,8 @@ public:
     /// Ran to its end: no fault, no stop, no access the overlay could not serve.
     bool completed() const { return m_completed; }
     std::uint64_t warpInstructions() const { return m_issue.warpInstructions; }
+    /// Wall seconds of every run() so far (HostPhases::blocksAheadBusy), kept in the slot its thread writes anyway.
+    double runSeconds() const { return m_runSeconds; }
     /// Read, before writing it, a byte that `written` holds (what earlier blocks of the batch wrote).
     bool readsAny(const simt::WrittenPages& written) const { return m_overlay.readsAny(written); }
 
@@ -62,6 +64,7 @@ private:
     simt::CtaRunner m_runner;
     bool m_completed = false;
     bool m_holdsTraces = false; ///< the recorder holds traces of a block not committed
+    double m_runSeconds = 0;
 };
 
 } // namespace engine::timing
