@@ -99,31 +99,32 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
             const L2Outcome read = m_l2.read(t.address, sectors, request.cycle, share.pass);
             CacheLine& line = *share.pass.line;
             if (share.pass.allocated)
-                share.pending.erase(&line); // a new tag: the fills of the old one are none of its business
+                share.pending.drop(&line);
             countL2Read(share.counters, read);
             demandWriteBack(read, demand.readBackFill, demand.readBack);
             record.fills = read.fillSectors != 0;
             if (record.fills)
                 demand.fetch = static_cast<std::uint16_t>(sectorBytes(read.fetchSectors));
             record.waits = read.waitingSectors != 0;
-            const auto pending = share.pending.find(&line);
             if (record.waits) {
-                if (pending == share.pending.end()) {
+                if (const l2pass::PendingFill* pending = share.pending.find(&line); pending == nullptr) {
                     record.waitsEarlier = true;
                     record.waitKnown = read.fillArrives;
                 } else {
-                    record.waitsOn = pending->second.lastFetch;
-                    record.waitsEarlier = pending->second.earlier;
+                    record.waitsOn = pending->lastFetch;
+                    record.waitsEarlier = pending->earlier;
                     record.waitKnown = request.cycle
                         + static_cast<std::uint64_t>(static_cast<std::int32_t>(
-                            pending->second.earlierArrives - static_cast<std::uint32_t>(request.cycle)));
+                            pending->earlierArrives - static_cast<std::uint32_t>(request.cycle)));
                 }
             }
             if (read.fetchSectors != 0) {
-                const auto [entry, first] = share.pending.try_emplace(&line);
-                l2pass::PendingFill& fill = entry->second;
-                if (first) // markFilling keeps an earlier fill's arrival only while it is in flight
-                    fill = l2pass::PendingFill { line.filling != 0, line.fillArrives, l2pass::kNone };
+                // markFilling keeps an earlier fill's arrival only while it is in flight.
+                l2pass::PendingFill& fill = *share.pending
+                                                 .emplace(&line,
+                                                     l2pass::PendingFill {
+                                                         line.filling != 0, line.fillArrives, l2pass::kNone })
+                                                 .first;
                 record.prevFetch = fill.lastFetch;
                 fill.lastFetch = i;
                 line.filling = static_cast<std::uint8_t>(line.filling | read.fetchSectors);
@@ -135,7 +136,7 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
             constexpr std::array<std::uint32_t, 4> kWhole { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
             const L2Outcome write = m_l2.write(t.address, t.sectors, reads ? kWhole : t.byteMasks, share.pass);
             if (share.pass.allocated)
-                share.pending.erase(share.pass.line);
+                share.pending.drop(share.pass.line);
             demandWriteBack(write, demand.writeBackFill, demand.writeBack);
         }
         demand.atomic = reads && request.kind != WindowRequests::Kind::L2Read;
@@ -208,7 +209,7 @@ void MemoryHierarchy::passArrivals(l2pass::Share& share)
         share.arrivals[i] = done + share.served[i].atomicDelay;
     }
     // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest).
-    for (auto& [line, fill] : share.pending) {
+    share.pending.forEach([&share](CacheLine& line, const l2pass::PendingFill& fill) {
         std::uint32_t latest = fill.earlierArrives;
         bool any = fill.earlier;
         for (std::uint32_t f = fill.lastFetch; f != l2pass::kNone; f = share.records[f].prevFetch) {
@@ -217,8 +218,8 @@ void MemoryHierarchy::passArrivals(l2pass::Share& share)
                 latest = arrives;
             any = true;
         }
-        line->fillArrives = latest;
-    }
+        line.fillArrives = latest;
+    });
 }
 
 void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phases)

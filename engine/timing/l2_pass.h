@@ -3,11 +3,11 @@
 #include "engine/common/host_cache.h"
 #include "engine/profiling/cache_counters.h"
 #include "engine/timing/l2_cache.h"
+#include "engine/timing/pending_fills.h"
 #include "engine/timing/window_requests.h"
 
 #include <cstdint>
 #include <limits>
-#include <unordered_map>
 #include <vector>
 
 namespace engine::timing {
@@ -73,7 +73,7 @@ namespace l2pass {
         std::vector<Served> served; ///< written by the DRAM step
         std::vector<std::uint64_t> arrivals;
         L2Cache::Pass pass;
-        std::unordered_map<CacheLine*, PendingFill> pending;
+        PendingFills<PendingFill> pending;
         CacheCounters counters; ///< the L2's hits and misses
     };
 
