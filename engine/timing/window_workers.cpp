@@ -150,7 +150,7 @@ void WindowWorkers::run(std::size_t count, const Job& job, const Home& home)
     }
 }
 
-std::uint32_t WindowWorkers::publish(std::size_t count, const Job& job, const Home& home)
+void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home)
 {
     const std::uint64_t generation = m_generation.load(std::memory_order_relaxed) + 1;
     const auto batch = static_cast<std::uint32_t>(generation);
@@ -161,33 +161,7 @@ std::uint32_t WindowWorkers::publish(std::size_t count, const Job& job, const Ho
     m_state.store(std::uint64_t { batch } << 32 | count, std::memory_order_release);
     m_generation.store(generation, std::memory_order_release); // wakes the threads
     m_generation.notify_all();
-    return batch;
-}
-
-void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home)
-{
-    take(0, publish(count, job, home), count);
-    waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; });
-}
-
-void WindowWorkers::begin(std::size_t count, const Job& job, const Home& home)
-{
-    m_begun = 0;
-    if (m_threads.empty() || count <= 1 || count > kMaxBatch) {
-        run(count, job, home);
-        return;
-    }
-    (void)publish(count, job, home);
-    m_begun = count;
-}
-
-void WindowWorkers::finish()
-{
-    const std::size_t count = m_begun;
-    if (count == 0)
-        return;
-    m_begun = 0;
-    take(0, static_cast<std::uint32_t>(m_generation.load(std::memory_order_relaxed)), count);
+    take(0, batch, count);
     waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; });
 }
 
