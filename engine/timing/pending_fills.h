@@ -20,8 +20,8 @@ class PendingFills {
 public:
     void clear()
     {
+        m_index.clear(m_entries, keyOf);
         m_entries.clear();
-        m_index.clear();
     }
     /// The fill `line` waits for, or null.
     Fill* find(const CacheLine* line)

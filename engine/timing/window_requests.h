@@ -84,8 +84,8 @@ struct alignas(kThreadPrivateAlign) WindowRequests {
         completions.clear();
         deps.clear();
         settled.clear();
+        lineIndex.clear(lines, [](const PendingLine& line) { return line.address; });
         lines.clear();
-        lineIndex.clear();
     }
     /// Starts a launch: what a new WindowRequests holds (its launch stamp aside), with the arrays' room kept from the
     /// last launch.

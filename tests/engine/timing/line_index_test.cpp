@@ -42,3 +42,26 @@ TEST(LineIndex, FindsEveryPendingLineAsASearchOfTheListDoes)
         EXPECT_EQ(window.findLine(64), nullptr);
     }
 }
+
+TEST(LineIndex, AWindowOfFewLinesAfterOneOfThousandsFindsOnlyItsOwn)
+{
+    // The table grown for 3 000 lines stays; a window of 20 lines, cleared entry by entry, and one of 1 200, cleared
+    // whole, each find only their own lines, as a search of the list does.
+    WindowRequests window;
+    std::uint64_t state = 5;
+    for (const std::uint32_t lines : { 3000u, 20u, 20u, 1200u, 20u }) {
+        window.clear();
+        for (std::uint32_t i = 0; i < 2 * lines; ++i) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            const std::uint64_t address = ((state >> 33) % lines) * 128 + (std::uint64_t { 1 } << 32);
+            WindowRequests::PendingLine* found = window.findLine(address);
+            ASSERT_EQ(found, searched(window, address)) << lines << " lines, lookup " << i;
+            if (found == nullptr)
+                window.lines.push_back(WindowRequests::PendingLine { address, i, WindowRequests::kNone });
+        }
+        for (std::uint32_t line = 0; line < 3000; ++line) { // every address of the big window
+            const std::uint64_t address = std::uint64_t { line } * 128 + (std::uint64_t { 1 } << 32);
+            ASSERT_EQ(window.findLine(address), searched(window, address)) << lines << " lines, address " << line;
+        }
+    }
+}
