@@ -134,18 +134,26 @@ bool WriteOverlay::readsAny(const WrittenPages& written) const
     return false;
 }
 
-void WriteOverlay::commit(WrittenPages& written) const
+void WriteOverlay::addWrites(WrittenPages& written) const
 {
     for (const std::uint32_t i : m_copied) {
         const Page& p = m_pages[i];
-        std::uint8_t* target = p.allocation->bytes.data() + p.start;
         const std::uint64_t key = p.allocation->address + p.start;
         PageBits& all = written.pages[key];
         written.lowest = std::min(written.lowest, key);
         written.highest = std::max(written.highest, key);
+        for (std::size_t w = 0; w < p.written.words.size(); ++w)
+            all.words[w] |= p.written.words[w];
+    }
+}
+
+void WriteOverlay::writeBack() const
+{
+    for (const std::uint32_t i : m_copied) {
+        const Page& p = m_pages[i];
+        std::uint8_t* target = p.allocation->bytes.data() + p.start;
         for (std::size_t w = 0; w < p.written.words.size(); ++w) {
             std::uint64_t mask = p.written.words[w];
-            all.words[w] |= mask;
             while (mask != 0) { // each run of written bytes at once
                 const int first = std::countr_zero(mask);
                 const int run = std::countr_one(mask >> first);

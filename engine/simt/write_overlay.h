@@ -15,7 +15,7 @@ struct PageBits {
     std::array<std::uint64_t, 64> words {};
 };
 
-/// The bytes that the blocks committed so far in one batch wrote (WriteOverlay::commit): per page, keyed by the
+/// The bytes that the blocks committed so far in one batch wrote (WriteOverlay::addWrites): per page, keyed by the
 /// page's address, and the lowest and highest of those addresses, outside which a block's pages need no look-up
 /// (a matrix multiply's block reads a thousand pages of its inputs and writes a few of its output).
 struct WrittenPages {
@@ -50,8 +50,10 @@ public:
 
     /// Whether the block read, before writing it itself, a byte that `written` holds.
     bool readsAny(const WrittenPages& written) const;
-    /// Copies the bytes the block wrote into the launch's memory and adds them to `written`.
-    void commit(WrittenPages& written) const;
+    /// Adds the bytes the block wrote to `written`; the launch's memory stays as it is (writeBack).
+    void addWrites(WrittenPages& written) const;
+    /// Copies the bytes the block wrote into the launch's memory (its copies of the pages stay until clear()).
+    void writeBack() const;
     /// An access crossed a page: the block's results are not to be used.
     bool abandoned() const { return m_abandoned; }
     /// Forgets every page, for the next block (keeps their storage).

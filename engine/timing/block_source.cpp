@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <numeric>
 #include <string>
 
 namespace engine::timing {
@@ -24,14 +23,18 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
         // the same 0.09-0.15 s of 0.69-0.71 s, and muld 1 024 took 4.74 s against 5.02 s (bench/README.md, eighth
         // round).
         m_workers.emplace(m_in.threads);
-        // Each slot made on the thread that runs its blocks (slot i's job has the same home in every batch), from that
-        // thread's heap: made one after the other here, the slots' counters and buffers, which their threads write at
-        // every instruction, lay side by side in one heap and shared host cache lines.
-        m_slots.resize(slots);
-        (*m_workers)->run(slots, [this](std::size_t i) {
-            m_slots[i] = std::make_unique<SpeculativeSlot>(m_in.launch);
-        });
-        m_capacity = 2 * slots;
+        // Slot i of either batch runs on the same thread in every batch, never on the one that commits (thread 0,
+        // which takes a slot's block only when it is left once it committed), and is made on that thread, from its
+        // heap: made one after the other here, the slots' counters and buffers, which their threads write at every
+        // instruction, lay side by side in one heap and shared host cache lines.
+        const std::size_t others = (*m_workers)->threads() - 1;
+        m_home = [others](std::size_t i) { return 1 + i % others; };
+        for (Batch& batch : m_batches)
+            batch.slots.resize(slots);
+        (*m_workers)->run(2 * slots, [this, slots](std::size_t j) {
+            m_batches[j / slots].slots[j % slots] = std::make_unique<SpeculativeSlot>(m_in.launch);
+        }, [this, slots](std::size_t j) { return m_home(j % slots); });
+        m_capacity = 3 * slots; // the batch committed, and the one run meanwhile
         if (!m_in.batchesOnCaller)
             m_worker = std::jthread([this](const std::stop_token& stop) {
                 workBatches(stop);
@@ -75,6 +78,10 @@ BlockSource::~BlockSource()
         m_in.stop.request_stop(); // ends a block in progress at its next slice
         m_worker.request_stop();
         m_changed.notify_all();
+    } else if (m_workers && m_batches[m_current].running != 0) {
+        // A batch begun on the caller's thread (batchesOnCaller) ends before its slots go.
+        m_in.stop.request_stop();
+        (*m_workers)->finish(m_batches[m_current].running);
     }
 }
 
@@ -125,20 +132,19 @@ void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
 void BlockSource::workBatches(const std::stop_token& stop)
 {
     adviseThreadHeap();
-    const std::uint64_t batched = std::min(m_in.blockCount, m_in.batchedBlocks);
-    std::uint64_t next = 0;
-    while (next < batched) {
-        const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), batched - next));
-        if (!waitForRoom(stop, count, false))
+    const std::size_t perBatch = m_batches[0].slots.size();
+    while (batchesLeft()) {
+        if (!waitForRoom(stop, 2 * perBatch, false)) { // the batch it commits, and the next one's room
+            (*m_workers)->finish(m_batches[m_current].running); // a batch begun ends before its slots may go
             return;
+        }
         const auto began = std::chrono::steady_clock::now();
-        std::vector<ExecutedBlock> ready = runBatch(next, count);
+        std::vector<ExecutedBlock> ready = nextBatch();
         m_aheadSeconds += secondsSince(began);
-        next = ready.back().linear + 1;
         const bool failed = ready.back().error.has_value();
         std::size_t capacity = 0;
         for (const ExecutedBlock& block : ready)
-            capacity = aheadCapacity(block, 2 * m_slots.size());
+            capacity = aheadCapacity(block, 3 * perBatch);
         {
             const std::scoped_lock lock(m_mutex);
             for (ExecutedBlock& block : ready)
@@ -149,8 +155,8 @@ void BlockSource::workBatches(const std::stop_token& stop)
         if (failed)
             return;
     }
-    if (next < m_in.blockCount)
-        work(stop, next);
+    if (m_nextBatched < m_in.blockCount)
+        work(stop, m_nextBatched);
 }
 
 bool BlockSource::waitForRoom(const std::stop_token& stop, std::size_t count, bool half)
@@ -191,62 +197,28 @@ std::uint64_t BlockSource::speculativeBudget() const
     return std::min(bound, budget > used ? budget - used : 1); // 1, not 0 (no bound): it stops and runs serially
 }
 
-std::vector<ExecutedBlock> BlockSource::runBatch(std::uint64_t first, std::size_t count)
-{
-    std::stop_source batchStop; // a block past the trace limit stops its batch, not the launch
-    const std::stop_callback cancel(m_in.stop.get_token(), [&batchStop] { batchStop.request_stop(); });
-    const std::uint64_t budget = speculativeBudget();
-    // The launch's trace bound holds for the batch as a whole: each block gets its share, and one that needs more
-    // runs again serially, with the whole.
-    const std::uint64_t left = traceBytesLeft();
-    const std::uint64_t slotTraceBytes = left == 0 ? 0 : std::max<std::uint64_t>(1, left / count);
-    (*m_workers)->run(count, [&](std::size_t i) { m_slots[i]->run(first + i, budget, slotTraceBytes, batchStop); });
-    const auto committing = std::chrono::steady_clock::now();
-    simt::WrittenPages written; // by the blocks of this batch committed so far
-    const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
-    std::vector<ExecutedBlock> ready;
-    for (std::size_t i = 0; i < count; ++i) {
-        SpeculativeSlot& slot = *m_slots[i];
-        const std::uint64_t budgetLimit = m_in.issue->budget;
-        const bool overBudget = budgetLimit != 0 && m_in.issue->warpInstructions + slot.warpInstructions() > budgetLimit;
-        if (!slot.completed() || overBudget || slot.readsAny(written)) {
-            ++m_rerun;
-            ready.push_back(runBlock(first + i));
-            break;
-        }
-        m_longestBlock = std::max(m_longestBlock, slot.warpInstructions());
-        ready.push_back(ExecutedBlock {first + i, slot.commit(written, into, takeRecycled()), std::nullopt});
-    }
-    m_commitSeconds += secondsSince(committing);
-    return ready;
-}
-
 double BlockSource::aheadBusySeconds() const
 {
     if (m_aheadSeconds == 0) // no worker: the batches ran on the caller's thread, inside its phases
         return 0;
-    return std::accumulate(m_slots.begin(), m_slots.end(), m_commitSeconds,
-        [](double sum, const std::unique_ptr<SpeculativeSlot>& slot) { return sum + slot->runSeconds(); });
-}
-
-void BlockSource::runNextBatch()
-{
-    const std::uint64_t batched = std::min(m_in.blockCount, m_in.batchedBlocks);
-    const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(m_slots.size(), batched - m_nextInline));
-    std::vector<ExecutedBlock> ready = runBatch(m_nextInline, count);
-    // After a block that failed nothing more is asked for: the launch stops with its error.
-    m_nextInline = ready.back().linear + 1;
-    for (ExecutedBlock& block : ready)
-        m_taken.push_back(std::move(block));
+    double seconds = m_commitSeconds;
+    for (const Batch& batch : m_batches) {
+        for (const std::unique_ptr<SpeculativeSlot>& slot : batch.slots)
+            seconds += slot->runSeconds();
+    }
+    return seconds;
 }
 
 ExecutedBlock BlockSource::next()
 {
     ExecutedBlock block;
-    if (!m_worker.joinable() && m_workers
-        && (!m_taken.empty() || m_nextInline < std::min(m_in.blockCount, m_in.batchedBlocks))) {
-        if (m_taken.empty())
-            runNextBatch();
+    if (!m_worker.joinable() && m_workers && (!m_taken.empty() || batchesLeft())) {
+        if (m_taken.empty()) {
+            // After a block that failed nothing more is asked for: the launch stops with its error.
+            for (ExecutedBlock& ready : nextBatch())
+                m_taken.push_back(std::move(ready));
+            m_nextInline = m_nextBatched;
+        }
         block = std::move(m_taken.front());
         m_taken.pop_front();
         m_heldTraceBytes += traceBytes(block.traces);

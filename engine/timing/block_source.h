@@ -7,10 +7,12 @@
 #include "engine/timing/speculative_slot.h"
 #include "engine/timing/warp_trace.h"
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -43,17 +45,20 @@ struct ExecutedBlock {
 ///   timing model replays the earlier ones.
 /// - Batches (kernels whose blocks may run apart, simt/block_independence.h): a worker thread runs batches of
 ///   blocks on several threads at once, each block against its own write overlay (SpeculativeSlot), and commits
-///   them in linear order; a block that read what an earlier block of its batch wrote, or that did not run to
-///   its end (a fault, the budget, the trace limit, a stop), is run again the serial way, on the launch's memory
-///   itself, where it faults, stops or succeeds exactly as the serial run would, and the batch ends there.
+///   them in linear order while the other threads run the next batch; a block that read what an earlier block of
+///   its batch or of the batch before wrote, or that did not run to its end (a fault, the budget, the trace limit,
+///   a stop), is run again the serial way, on the launch's memory itself, where it faults, stops or succeeds
+///   exactly as the serial run would, and its batch ends there (the next one, run meanwhile, is dropped).
 ///
 /// Why the results do not change: the functional run of a block never depends on the timing model. Blocks
 /// are dispatched in linear order whatever SM takes them (timed_launch.cpp), so the serial run executes
 /// them in linear order too. Ahead, the worker does exactly that, on the same CtaRunner, recorder and counters.
-/// In batches, memory does not change while a batch runs, so a block committed saw every byte the serial run
-/// would have shown it: earlier batches' results, its own writes, and nothing of its own batch (it read no byte
-/// the blocks committed before it wrote); blocks that write the same byte are committed in linear order, the
-/// last one's value remaining, as serially; counters are sums, added at commit. Memory contents, traces and
+/// In batches, memory does not change while a batch runs: it holds every batch's writes but those of the batch
+/// committed meanwhile, which reach it, in linear order, between the two batches' runs. So a block committed saw
+/// every byte the serial run would have shown it: earlier batches' results, its own writes, and nothing of the
+/// batch before or of its own (it read no byte that they and the blocks committed before it wrote); blocks that
+/// write the same byte reach memory in linear order, the last one's value remaining, as serially; counters are
+/// sums, added at commit. Memory contents, traces and
 /// every counter are therefore the serial run's, and the timing model, which reads only the traces, computes the
 /// same cycles. Only the launch's host-memory bound differs: queued blocks hold traces beyond those the trace
 /// limit counts, and a launch stopped by that limit may name another instruction count.
@@ -72,7 +77,7 @@ public:
     /// block that never ends then stops or runs on as it would serially, once).
     static constexpr std::uint64_t kSpeculativeInstructions = std::uint64_t { 1 } << 22;
     static constexpr std::uint64_t kSpeculativeGrowth = 8;
-    /// The worker queues more than kAheadBlocks blocks (two batches) while their traces stay within this many
+    /// The worker queues more than kAheadBlocks blocks (three batches) while their traces stay within this many
     /// bytes (a quarter of a lower trace limit), at most kMaxQueued blocks: it runs ahead while the SMs' threads
     /// are idle — the L2 pass, retiring blocks — so that they seldom wait for it. The blocks queued so far tell
     /// how large a block's traces are. Enough for a wave of blocks that all end at about the same time: bounded by a
@@ -145,9 +150,28 @@ private:
     /// False when stopped.
     bool waitForRoom(const std::stop_token& stop, std::size_t count, bool half);
     void workBatches(const std::stop_token& stop);
-    /// Runs blocks [first, first + count) at once and commits them in order up to the first that must run again,
-    /// which it runs the serial way; returns the blocks committed, that one last.
-    std::vector<ExecutedBlock> runBatch(std::uint64_t first, std::size_t count);
+    /// One batch of blocks run at once on m_workers' threads (Batches): its slots, one per block, and its last run.
+    struct Batch {
+        std::vector<std::unique_ptr<SpeculativeSlot>> slots;
+        std::uint64_t first = 0;
+        std::size_t running = 0; ///< blocks begun (beginBatch) and not yet committed or dropped
+        std::size_t unwritten = 0; ///< its first blocks, committed, whose writes memory does not hold yet
+        simt::WrittenPages written; ///< what its blocks committed so far wrote
+        std::stop_source stop; ///< a block past the trace limit stops its batch, not the launch
+        std::optional<std::stop_callback<std::function<void()>>> cancel; ///< the launch's stop, forwarded to `stop`
+        WindowWorkers::Job job;
+    };
+    /// Starts `batch` on the other threads with the blocks from m_nextBatched on (as many as it has slots, within
+    /// the batched blocks) and returns.
+    void beginBatch(Batch& batch);
+    /// The next batch's blocks: waits for it to run (begun by the call before, or now), writes the batch before into
+    /// memory, begins the one after on the other threads and meanwhile commits this one in order up to the first
+    /// block that must run again, which it runs the serial way; returns the blocks committed, that one last.
+    std::vector<ExecutedBlock> nextBatch();
+    /// Whether blocks are left to run in batches, or a batch was begun and not yet committed.
+    bool batchesLeft() const;
+    /// Writes into memory what the committed blocks of `batch` wrote, in order.
+    static void writeBack(Batch& batch);
     /// The worker's queue capacity once `queued` is queued (queuedBlocks, with the largest block's traces so far).
     std::size_t aheadCapacity(const ExecutedBlock& queued, std::size_t least);
     /// The warp-instruction bound of a block run in a batch (SpeculativeSlot::run).
@@ -157,18 +181,21 @@ private:
     /// A retired block's traces for reuse, if any (no longer counted as held).
     std::vector<WarpTrace> takeRecycled();
 
-    /// Batches on the caller (Inputs::batchesOnCaller): the next batch, run and committed, into m_taken.
-    void runNextBatch();
-
     Inputs m_in;
     std::uint64_t m_nextInline = 0;
+    std::uint64_t m_nextBatched = 0; ///< Batches: the first block no batch has begun with
     std::size_t m_capacity = kAheadBlocks; ///< blocks the worker may queue
     bool m_resting = false; ///< the worker waits for room in its queue (under m_mutex)
     std::size_t m_wakeAt = 0; ///< the queue's size at which a resting worker runs again (under m_mutex)
     std::uint64_t m_rests = 0; ///< under m_mutex
     bool m_workerDone = false; ///< the worker ended: its last block queued, or it stopped (under m_mutex)
-    std::vector<std::unique_ptr<SpeculativeSlot>> m_slots; ///< Batches: one per block of a batch
+    /// Batches: one committed while the other runs, on m_workers' threads but this source's own (the worker's, or
+    /// the caller's: Inputs::batchesOnCaller), which commits.
+    std::array<Batch, 2> m_batches;
+    std::size_t m_current = 0; ///< the batch nextBatch() commits next, begun already when its `running` is not 0
+    simt::WrittenPages m_missed; ///< what the batch it commits could not see: the writes of the batch before
     std::optional<PooledWorkers> m_workers; ///< Batches
+    WindowWorkers::Home m_home; ///< Batches: slot i's thread, never the one that commits
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed
     std::uint64_t m_largestTraces = 0; ///< trace bytes of the largest block queued
     std::uint64_t m_rerun = 0;

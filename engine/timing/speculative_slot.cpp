@@ -45,7 +45,7 @@ void SpeculativeSlot::run(std::uint64_t linear, std::uint64_t budget, std::uint6
 std::vector<WarpTrace> SpeculativeSlot::commit(simt::WrittenPages& written, const LaunchCounters& into,
     std::vector<WarpTrace> recycled)
 {
-    m_overlay.commit(written);
+    m_overlay.addWrites(written);
     m_recorder.moveCountersInto(*into.recorder);
     simt::movePcCounters(m_perFunction, *into.perFunction);
     into.issue->warpInstructions += m_issue.warpInstructions;

@@ -27,7 +27,7 @@ class alignas(kThreadPrivateAlign) SpeculativeSlot {
 public:
     struct Launch {
         const simt::LaunchPlan* plan = nullptr;
-        simt::DeviceMemory* memory = nullptr; ///< unchanged while slots run; written at commit
+        simt::DeviceMemory* memory = nullptr; ///< unchanged while slots run; written by writeBack()
         const DeviceProfile* profile = nullptr;
         const ptx::Module* module = nullptr;
         std::uint32_t kernel = 0;
@@ -49,9 +49,12 @@ public:
     /// Read, before writing it, a byte that `written` holds (what earlier blocks of the batch wrote).
     bool readsAny(const simt::WrittenPages& written) const { return m_overlay.readsAny(written); }
 
-    /// Writes the block's stores into the launch's memory (adding them to `written`), moves its counters into
-    /// `into`, and hands out its traces, taking `recycled` for the next block.
+    /// Adds the bytes the block wrote to `written`, moves its counters into `into`, and hands out its traces, taking
+    /// `recycled` for the next block. Its writes reach the launch's memory with writeBack(), before the slot runs
+    /// again (a batch committed while the next one runs: block_source.h).
     std::vector<WarpTrace> commit(simt::WrittenPages& written, const LaunchCounters& into, std::vector<WarpTrace> recycled);
+    /// Copies the bytes the committed block wrote into the launch's memory.
+    void writeBack() const { m_overlay.writeBack(); }
 
 private:
     /// Forgets the last block's overlay, counters and traces.

@@ -150,7 +150,7 @@ void WindowWorkers::run(std::size_t count, const Job& job, const Home& home)
     }
 }
 
-void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home)
+std::uint32_t WindowWorkers::publish(std::size_t count, const Job& job, const Home& home)
 {
     const std::uint64_t generation = m_generation.load(std::memory_order_relaxed) + 1;
     const auto batch = static_cast<std::uint32_t>(generation);
@@ -161,7 +161,35 @@ void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home
     m_state.store(std::uint64_t { batch } << 32 | count, std::memory_order_release);
     m_generation.store(generation, std::memory_order_release); // wakes the threads
     m_generation.notify_all();
-    take(0, batch, count);
+    return batch;
+}
+
+void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home)
+{
+    take(0, publish(count, job, home), count);
+    waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; });
+}
+
+namespace {
+
+    /// Whether begin() hands out `count` jobs to other threads, or runs them itself.
+    bool handsOut(bool threads, std::size_t count, std::size_t most) { return threads && count > 1 && count <= most; }
+
+} // namespace
+
+void WindowWorkers::begin(std::size_t count, const Job& job, const Home& home)
+{
+    if (handsOut(!m_threads.empty(), count, kMaxBatch))
+        (void)publish(count, job, home);
+    else
+        run(count, job, home);
+}
+
+void WindowWorkers::finish(std::size_t count)
+{
+    if (!handsOut(!m_threads.empty(), count, kMaxBatch))
+        return;
+    take(0, static_cast<std::uint32_t>(m_generation.load(std::memory_order_relaxed)), count);
     waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; });
 }
 

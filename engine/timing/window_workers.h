@@ -37,16 +37,26 @@ public:
     /// Calls job(i) for every i in [0, count), each once, on whichever thread takes it (its home thread first).
     void run(std::size_t count, const Job& job, const Home& home = {});
 
+    /// run() in two halves, so that the caller may do other work while the other threads run the jobs: begin() hands
+    /// them out and returns at once; finish(count), given the same count, takes the jobs no thread has taken yet and
+    /// returns when every one is done. `job` and `home` must live until finish(), which must come before the next
+    /// begin() or run(). With no other thread, or more than kMaxBatch jobs, begin() runs them all itself.
+    void begin(std::size_t count, const Job& job, const Home& home = {});
+    void finish(std::size_t count);
+
+    /// Jobs begin() may hand out at once.
+    static constexpr std::size_t kMaxBatch = 256;
+
 private:
     void work(std::size_t self);
     void runBatch(std::size_t count, const Job& job, const Home& home);
+    /// Publishes a batch of `count` jobs to the other threads; returns its number (the low 32 bits of its generation).
+    std::uint32_t publish(std::size_t count, const Job& job, const Home& home);
     /// Thread `self`'s part of batch `batch` (the low 32 bits of its generation) of `count` jobs: its home jobs,
     /// then any left. A thread that arrives after the batch ended takes none.
     void take(std::size_t self, std::uint32_t batch, std::size_t count);
     /// Runs job i of `batch` if no thread has taken it yet.
     void claim(std::size_t i, std::uint32_t batch);
-
-    static constexpr std::size_t kMaxBatch = 256;
 
     std::vector<std::jthread> m_threads;
     std::size_t m_count = 1; ///< threads in all, the caller's included

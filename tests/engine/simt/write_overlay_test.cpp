@@ -38,6 +38,13 @@ std::uint32_t loadWord(WriteOverlay& overlay, Allocation& a, std::uint64_t offse
     return v;
 }
 
+/// What committing a block does at once when no other batch runs: its writes count, and reach memory.
+void commit(const WriteOverlay& overlay, WrittenPages& written)
+{
+    overlay.addWrites(written);
+    overlay.writeBack();
+}
+
 TEST(WriteOverlay, AStoreStaysTheBlocksOwnUntilCommitted)
 {
     Allocation a = buffer(3 * WriteOverlay::kPageBytes);
@@ -51,7 +58,7 @@ TEST(WriteOverlay, AStoreStaysTheBlocksOwnUntilCommitted)
     EXPECT_EQ(loadWord(overlay, a, 4104), old); // and the launch's bytes beside it
 
     WrittenPages written;
-    overlay.commit(written);
+    commit(overlay, written);
     std::uint32_t now = 0;
     std::memcpy(&now, a.bytes.data() + 4100, 4);
     EXPECT_EQ(now, 0xdeadbeefu);
@@ -62,13 +69,40 @@ TEST(WriteOverlay, AStoreStaysTheBlocksOwnUntilCommitted)
     }
 }
 
+TEST(WriteOverlay, WritesAddedToABatchReachMemoryOnlyWhenWrittenBack)
+{
+    // A batch committed while the next one runs (block_source.h): its blocks' writes count against the next batch's
+    // reads at once, and reach the launch's memory, in the blocks' order, once that batch stopped reading it.
+    Allocation a = buffer(2 * WriteOverlay::kPageBytes);
+    const std::vector<std::uint8_t> before = a.bytes;
+    WrittenPages written;
+    WriteOverlay first;
+    WriteOverlay second;
+    storeWord(first, a, 64, 1);
+    storeWord(first, a, 128, 3);
+    storeWord(second, a, 64, 2); // the later block's value stays
+    first.addWrites(written);
+    second.addWrites(written);
+    EXPECT_EQ(a.bytes, before);
+    WriteOverlay next; // of the batch that ran meanwhile: read byte 130, which the first block wrote
+    (void)next.access(a, 130, 1, MemoryOp::Load);
+    EXPECT_TRUE(next.readsAny(written));
+    first.writeBack();
+    second.writeBack();
+    EXPECT_EQ(loadWord(next, a, 64), 2u);
+    EXPECT_EQ(loadWord(next, a, 128), 3u);
+    std::uint32_t old = 0;
+    std::memcpy(&old, before.data() + 132, 4);
+    EXPECT_EQ(loadWord(next, a, 132), old);
+}
+
 TEST(WriteOverlay, ABlockThatReadWhatAnEarlierBlockWroteIsFound)
 {
     Allocation a = buffer(2 * WriteOverlay::kPageBytes);
     WrittenPages written;
     WriteOverlay first;
     storeWord(first, a, 64, 1); // bytes 64..67
-    first.commit(written);
+    commit(first, written);
 
     WriteOverlay overlapping; // reads 66..69: two of the bytes the first block wrote
     (void)overlapping.access(a, 66, 2, MemoryOp::Load);
@@ -99,7 +133,7 @@ TEST(WriteOverlay, PagesAroundTheWrittenOnesAreReadAndOnlyTheWrittenBytesCount)
     WriteOverlay first;
     storeWord(first, a, 3 * WriteOverlay::kPageBytes + 8, 1);
     storeWord(first, a, 5 * WriteOverlay::kPageBytes + 8, 2);
-    first.commit(written);
+    commit(first, written);
     EXPECT_EQ(written.lowest, a.address + 3 * WriteOverlay::kPageBytes);
     EXPECT_EQ(written.highest, a.address + 5 * WriteOverlay::kPageBytes);
 
@@ -124,7 +158,7 @@ TEST(WriteOverlay, PagesAroundTheWrittenOnesAreReadAndOnlyTheWrittenBytesCount)
     (void)loadWord(reused, a, 6 * WriteOverlay::kPageBytes);
     storeWord(reused, a, 2 * WriteOverlay::kPageBytes, 7);
     const std::vector<std::uint8_t> before = a.bytes;
-    reused.commit(written);
+    commit(reused, written);
     std::uint32_t v = 0;
     std::memcpy(&v, a.bytes.data() + 6 * WriteOverlay::kPageBytes, 4);
     EXPECT_EQ(0, std::memcmp(&v, before.data() + 6 * WriteOverlay::kPageBytes, 4)); // read, not written
@@ -143,8 +177,8 @@ TEST(WriteOverlay, BlocksWritingOnePageKeepEachOthersBytes)
     storeWord(late, a, 8, 33);
     storeWord(early, a, 8, 44); // both write 8..11: the later block's value remains
     WrittenPages written;
-    early.commit(written);
-    late.commit(written);
+    commit(early, written);
+    commit(late, written);
     std::uint32_t words[3] = {};
     std::memcpy(words, a.bytes.data(), sizeof(words));
     EXPECT_EQ(words[0], 11u);
@@ -159,7 +193,7 @@ TEST(WriteOverlay, TheLastPageOfAnAllocationMayBeShort)
     storeWord(overlay, a, 296, 7);
     EXPECT_EQ(loadWord(overlay, a, 292), 0x27262524u); // bytes 292..295 as they were
     WrittenPages written;
-    overlay.commit(written);
+    commit(overlay, written);
     std::uint32_t v = 0;
     std::memcpy(&v, a.bytes.data() + 296, 4);
     EXPECT_EQ(v, 7u);
@@ -225,8 +259,8 @@ TEST(WriteOverlay, AWarpsAccessMarksAndPointsAsItsLanesOneByOneDo)
     }
     WrittenPages writtenByPage;
     WrittenPages writtenByLane;
-    warp.commit(writtenByPage);
-    lanes.commit(writtenByLane);
+    commit(warp, writtenByPage);
+    commit(lanes, writtenByLane);
     EXPECT_EQ(byPage.bytes, byLane.bytes);
     ASSERT_EQ(writtenByPage.pages.size(), writtenByLane.pages.size());
     for (const auto& [key, bits] : writtenByLane.pages)
@@ -236,7 +270,7 @@ TEST(WriteOverlay, AWarpsAccessMarksAndPointsAsItsLanesOneByOneDo)
         WrittenPages one;
         WriteOverlay other;
         storeWord(other, byLane, offset, 0);
-        other.commit(one);
+        commit(other, one);
         ASSERT_EQ(warp.readsAny(one), lanes.readsAny(one)) << offset;
     }
 }

@@ -102,12 +102,13 @@ struct CopyInPlace {
     std::vector<float> data;
 };
 
-/// offsetCopy over one buffer of n + 512 floats: odata starts `out` elements in, idata `in` elements in.
+/// offsetCopy over one buffer of n floats and 256 more past the later of odata and idata: odata starts `out`
+/// elements in, idata `in` elements in.
 CopyInPlace copyInPlace(std::uint32_t n, std::uint32_t out, std::uint32_t in, unsigned threads)
 {
     const auto m = simt_testing::corpus("offset_copy");
     engine::simt::DeviceMemory mem;
-    std::vector<float> init(n + 512);
+    std::vector<float> init(n + std::max(out, in) + 256);
     for (std::size_t i = 0; i < init.size(); ++i)
         init[i] = static_cast<float>(i);
     const auto data = simt_testing::upload(mem, "data", init);
@@ -118,10 +119,11 @@ CopyInPlace copyInPlace(std::uint32_t n, std::uint32_t out, std::uint32_t in, un
     return { std::move(timed).value(), simt_testing::download<float>(mem, data) };
 }
 
-/// The in-place copy on each of `threads` against one thread: the same launch and memory; whether blocks ran again.
-void expectSerialCopyInPlace(std::uint32_t out, std::uint32_t in, std::initializer_list<unsigned> threads, bool rerun)
+/// The in-place copy of n floats on each of `threads` against one thread: the same launch and memory; whether blocks
+/// ran again.
+void expectSerialCopyInPlace(std::uint32_t out, std::uint32_t in, std::initializer_list<unsigned> threads, bool rerun,
+    std::uint32_t n = 1u << 14)
 {
-    const std::uint32_t n = 1u << 14;
     const CopyInPlace serial = copyInPlace(n, out, in, 1);
     EXPECT_EQ(serial.data[out], static_cast<float>(in)); // odata[0] = idata[0]
     for (const unsigned t : threads) {
@@ -138,6 +140,19 @@ TEST(BlockSource, ABlockThatReadsWhatAnEarlierOneWroteGivesTheSerialLaunch)
     // Block b reads the 256 floats block b - 1 writes: every block of a batch but its first sees, run at the same
     // time, a value the serial run does not give it, and runs again.
     expectSerialCopyInPlace(256, 0, { 2u, 3u, 8u }, true);
+}
+
+TEST(BlockSource, ABlockThatReadsWhatTheBatchBeforeWroteGivesTheSerialLaunch)
+{
+    // On three threads a batch is 12 blocks, run while the batch before is committed, whose writes memory does not
+    // hold yet. Block b reads the floats block b - 12 writes (the same slot of the batch before), or block b - 20:
+    // a block of the batch before on three threads, of its own batch on eight (32 blocks). 64 blocks are more than
+    // g80's wave of 48, taken from the worker's queue; 32 blocks are one wave, run in batches by the launch's thread.
+    for (const std::uint32_t back : { 12u, 20u }) {
+        SCOPED_TRACE(back);
+        expectSerialCopyInPlace(back * 256, 0, { 3u, 8u }, true);
+        expectSerialCopyInPlace(back * 256, 0, { 3u }, true, 32 * 256);
+    }
 }
 
 TEST(BlockSource, ABlockThatReadsWhatALaterOneWritesRunsOnce)

@@ -255,6 +255,29 @@ TEST(WindowWorkers, EveryJobOfEveryBatchRunsOnce)
     }
 }
 
+TEST(WindowWorkers, ABatchBegunRunsWhileTheCallerWorksAndEveryJobOnceByItsFinish)
+{
+    for (const unsigned threads : { 1u, 2u, 5u }) {
+        WindowWorkers workers(threads);
+        for (std::size_t batch = 0; batch < 200; ++batch) {
+            // Up to 40 jobs, or more than begin() hands out at once; homes that never name the caller, or none.
+            const std::size_t count = batch % 50 == 49 ? WindowWorkers::kMaxBatch + 7 : batch % 41;
+            std::vector<std::atomic<int>> runs(count);
+            const WindowWorkers::Home home = [](std::size_t i) { return 1 + i; };
+            const WindowWorkers::Job job = [&](std::size_t i) { runs[i].fetch_add(1); };
+            workers.begin(count, job, batch % 2 ? home : WindowWorkers::Home {});
+            std::uint64_t callersWork = 0; // the caller's own work meanwhile
+            for (int i = 0; i < 100; ++i)
+                callersWork += static_cast<std::uint64_t>(i);
+            workers.finish(count);
+            ASSERT_EQ(callersWork, 4950u);
+            for (std::size_t i = 0; i < count; ++i)
+                ASSERT_EQ(runs[i].load(), 1) << threads << " threads, batch " << batch << ", job " << i;
+            workers.finish(0); // nothing begun: nothing to wait for
+        }
+    }
+}
+
 namespace {
 
 /// A launch's intervals in (SM, warp, start) order: the windows' ends cut the order the SMs drain them in.
