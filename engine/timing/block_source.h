@@ -170,6 +170,8 @@ private:
     std::vector<ExecutedBlock> nextBatch();
     /// Whether blocks are left to run in batches, or a batch was begun and not yet committed.
     bool batchesLeft() const;
+    /// The first block not run in batches (Inputs::batchedBlocks, within the launch's).
+    std::uint64_t batchedEnd() const;
     /// Writes into memory what the committed blocks of `batch` wrote, in order.
     static void writeBack(Batch& batch);
     /// The worker's queue capacity once `queued` is queued (queuedBlocks, with the largest block's traces so far).

@@ -9,16 +9,20 @@
 
 namespace engine::timing {
 
+std::uint64_t BlockSource::batchedEnd() const
+{
+    return std::min(m_in.blockCount, m_in.batchedBlocks);
+}
+
 bool BlockSource::batchesLeft() const
 {
-    return m_batches[m_current].running != 0 || m_nextBatched < std::min(m_in.blockCount, m_in.batchedBlocks);
+    return m_batches[m_current].running != 0 || m_nextBatched < batchedEnd();
 }
 
 void BlockSource::beginBatch(Batch& batch)
 {
-    const std::uint64_t batched = std::min(m_in.blockCount, m_in.batchedBlocks);
     batch.first = m_nextBatched;
-    batch.running = static_cast<std::size_t>(std::min<std::uint64_t>(batch.slots.size(), batched - batch.first));
+    batch.running = static_cast<std::size_t>(std::min<std::uint64_t>(batch.slots.size(), batchedEnd() - batch.first));
     m_nextBatched += batch.running;
     batch.cancel.reset();
     batch.stop = std::stop_source {};
@@ -54,7 +58,7 @@ std::vector<ExecutedBlock> BlockSource::nextBatch()
     writeBack(other);
     m_missed = std::move(other.written);
     other.written = simt::WrittenPages {};
-    if (batchesLeft())
+    if (m_nextBatched < batchedEnd())
         beginBatch(other); // memory stays as it is until the next call's finish()
     const LaunchCounters into { m_in.recorder, m_in.perFunction, m_in.issue, m_in.divergentBranches };
     std::vector<ExecutedBlock> ready;
