@@ -58,9 +58,8 @@ struct ExecutedBlock {
 /// every byte the serial run would have shown it: earlier batches' results, its own writes, and nothing of the
 /// batch before or of its own (it read no byte that they and the blocks committed before it wrote); blocks that
 /// write the same byte reach memory in linear order, the last one's value remaining, as serially; counters are
-/// sums, added at commit. Memory contents, traces and
-/// every counter are therefore the serial run's, and the timing model, which reads only the traces, computes the
-/// same cycles. Only the launch's host-memory bound differs: queued blocks hold traces beyond those the trace
+/// sums, added at commit. Memory contents, traces and every counter are therefore the serial run's, and the timing
+/// model, which reads only the traces, computes the same cycles. Only the launch's host-memory bound differs: queued blocks hold traces beyond those the trace
 /// limit counts, and a launch stopped by that limit may name another instruction count.
 ///
 /// Not for sampled launches: sampling decides from the timing when to stop dispatching, and blocks run

@@ -65,7 +65,8 @@ std::vector<ExecutedBlock> BlockSource::nextBatch()
     for (std::size_t i = 0; i < done.running; ++i) {
         SpeculativeSlot& slot = *done.slots[i];
         const std::uint64_t budgetLimit = m_in.issue->budget;
-        const bool overBudget = budgetLimit != 0 && m_in.issue->warpInstructions + slot.warpInstructions() > budgetLimit;
+        const bool overBudget
+            = budgetLimit != 0 && m_in.issue->warpInstructions + slot.warpInstructions() > budgetLimit;
         if (!slot.completed() || overBudget || slot.readsAny(m_missed) || slot.readsAny(done.written)) {
             // Run again the serial way, on memory holding every block before this one's writes and read by no batch:
             // the batch begun meanwhile started where this one no longer ends, and is dropped.
@@ -79,7 +80,8 @@ std::vector<ExecutedBlock> BlockSource::nextBatch()
             break;
         }
         m_longestBlock = std::max(m_longestBlock, slot.warpInstructions());
-        ready.push_back(ExecutedBlock { done.first + i, slot.commit(done.written, into, takeRecycled()), std::nullopt });
+        ready.push_back(
+            ExecutedBlock { done.first + i, slot.commit(done.written, into, takeRecycled()), std::nullopt });
         done.unwritten = i + 1;
     }
     done.running = 0;

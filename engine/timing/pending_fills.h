@@ -72,7 +72,9 @@ private:
     static std::uint64_t keyOf(const Entry& entry) { return reinterpret_cast<std::uintptr_t>(entry.line); }
     std::uint32_t indexOf(const CacheLine* line) const
     {
-        return m_entries.empty() ? kNone : m_index.find(reinterpret_cast<std::uintptr_t>(line), m_entries, keyOf, kNone);
+        if (m_entries.empty())
+            return kNone;
+        return m_index.find(reinterpret_cast<std::uintptr_t>(line), m_entries, keyOf, kNone);
     }
 
     std::vector<Entry> m_entries;
