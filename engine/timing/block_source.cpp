@@ -78,10 +78,9 @@ BlockSource::~BlockSource()
         m_in.stop.request_stop(); // ends a block in progress at its next slice
         m_worker.request_stop();
         m_changed.notify_all();
-    } else if (m_workers && m_batches[m_current].running != 0) {
-        // A batch begun on the caller's thread (batchesOnCaller) ends before its slots go.
+    } else if (m_workers && m_batches[m_current].running != 0) { // begun on the caller's thread (batchesOnCaller)
         m_in.stop.request_stop();
-        (*m_workers)->finish(m_batches[m_current].running);
+        finishRunning();
     }
 }
 
@@ -135,7 +134,7 @@ void BlockSource::workBatches(const std::stop_token& stop)
     const std::size_t perBatch = m_batches[0].slots.size();
     while (batchesLeft()) {
         if (!waitForRoom(stop, 2 * perBatch, false)) { // the batch it commits, and the next one's room
-            (*m_workers)->finish(m_batches[m_current].running); // a batch begun ends before its slots may go
+            finishRunning();
             return;
         }
         const auto began = std::chrono::steady_clock::now();

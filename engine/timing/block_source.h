@@ -104,8 +104,8 @@ public:
         /// Batches: the leading blocks run in batches; the worker runs the rest one by one, as Ahead (a pipeline of
         /// two threads batches only the first wave, which the SMs wait for before they start).
         std::uint64_t batchedBlocks = ~std::uint64_t { 0 };
-        /// Batches: next() runs each batch when it needs its blocks, on the caller's thread and the workers, with
-        /// no thread of this source's own. For a grid of one wave, taken whole before the SMs step: that thread
+        /// Batches: next() commits each batch when it needs its blocks, on the caller's thread, the next one running
+        /// on the workers meanwhile and until the next call, with no thread of this source's own. For a grid of one wave, taken whole before the SMs step: that thread
         /// would overlap nothing, and starting and ending it cost more than PolyBench jacobi1d's launches did.
         bool batchesOnCaller = false;
     };
@@ -173,6 +173,8 @@ private:
     std::uint64_t batchedEnd() const;
     /// Writes into memory what the committed blocks of `batch` wrote, in order.
     static void writeBack(Batch& batch);
+    /// Waits for the batch begun and not yet committed, if any, to end (before its slots may go).
+    void finishRunning();
     /// The worker's queue capacity once `queued` is queued (queuedBlocks, with the largest block's traces so far).
     std::size_t aheadCapacity(const ExecutedBlock& queued, std::size_t least);
     /// The warp-instruction bound of a block run in a batch (SpeculativeSlot::run).

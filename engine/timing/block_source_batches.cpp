@@ -38,6 +38,11 @@ void BlockSource::beginBatch(Batch& batch)
     (*m_workers)->begin(batch.running, batch.job, m_home);
 }
 
+void BlockSource::finishRunning()
+{
+    (*m_workers)->finish(m_batches[m_current].running);
+}
+
 void BlockSource::writeBack(Batch& batch)
 {
     for (std::size_t i = 0; i < batch.unwritten; ++i)

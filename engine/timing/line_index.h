@@ -42,8 +42,7 @@ public:
     }
     /// Forgets every position; `list` is the list as it was indexed. A table grown for a window of thousands of lines
     /// keeps its size, so when few entries were indexed each has its slot emptied, the rest of the table untouched:
-    /// swept whole after every window, the tables of the L2 pass's shares took muld 1 024 on 16 threads 0.02-0.03 ->
-    /// 0.08-0.10 s of its pass's arrivals (bench/README.md, "Seventeenth round").
+    /// a window of a few lines after a large one costs what its lines do, not a sweep of the whole table.
     template <typename KeyOf, typename List>
     void clear(const List& list, KeyOf keyOf)
     {

@@ -46,7 +46,8 @@ public:
     std::uint64_t warpInstructions() const { return m_issue.warpInstructions; }
     /// Wall seconds of every run() so far (HostPhases::blocksAheadBusy), kept in the slot its thread writes anyway.
     double runSeconds() const { return m_runSeconds; }
-    /// Read, before writing it, a byte that `written` holds (what earlier blocks of the batch wrote).
+    /// Read, before writing it, a byte that `written` holds (what earlier blocks of its batch, or of the batch
+    /// before, wrote).
     bool readsAny(const simt::WrittenPages& written) const { return m_overlay.readsAny(written); }
 
     /// Adds the bytes the block wrote to `written`, moves its counters into `into`, and hands out its traces, taking

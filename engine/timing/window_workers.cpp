@@ -173,7 +173,7 @@ void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home
 namespace {
 
     /// Whether begin() hands out `count` jobs to other threads, or runs them itself.
-    bool handsOut(bool threads, std::size_t count, std::size_t most) { return threads && count > 1 && count <= most; }
+    bool handsOut(bool others, std::size_t count, std::size_t most) { return others && count > 1 && count <= most; }
 
 } // namespace
 
