@@ -100,6 +100,7 @@ int main(int argc, char** argv)
         }
         engine::timing::TimingOptions options;
         options.threads = args.threads;
+        options.timePhases = true;
         RecordingExecutor executor(options);
         engine::RunOptions run;
         run.threads = args.threads; // as `warpscope-cli run --threads`

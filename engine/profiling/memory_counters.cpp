@@ -219,6 +219,8 @@ std::vector<PcMemoryCounters> MemoryCounters::perPc() const
     std::vector<PcMemoryCounters> out(m_perPc.size());
     for (std::size_t i = 0; i < m_perPc.size(); ++i) {
         const auto& pc = m_perPc[i];
+        if (pc.requests.load(std::memory_order_relaxed) == 0)
+            continue; // every other count of a PC comes with a request: all zero, as `out` has it
         out[i] = { pc.requests.load(std::memory_order_relaxed), pc.sectors.load(std::memory_order_relaxed),
             pc.transactions.load(std::memory_order_relaxed), pc.wavefronts.load(std::memory_order_relaxed), {}, {} };
         for (std::size_t bank = 0; bank < out[i].bankPasses.size(); ++bank) {

@@ -154,7 +154,7 @@ void MemoryHierarchy::settleWindow(WindowWorkers* workers)
 
 void MemoryHierarchy::orderWindow(WindowWorkers* workers, HostPhases& phases)
 {
-    const PhaseTimer timer(phases.l2Order);
+    const PhaseTimer timer(phases, phases.l2Order);
     std::vector<std::uint32_t>& busy = m_busyWindows;
     busy.clear();
     const std::uint64_t width = m_windowEnd - m_windowStart;

@@ -228,21 +228,23 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phase
     m_passShares.resize(shares);
     const std::uint64_t sets = m_l2.sets();
     {
-        const PhaseTimer timer(phases.l2Shares);
-        m_passSeconds.resize(shares);
+        const PhaseTimer timer(phases, phases.l2Shares);
+        m_passSeconds.assign(shares, 0.0);
         workers.run(shares, [&](std::size_t p) {
-            const auto began = std::chrono::steady_clock::now();
+            using Clock = std::chrono::steady_clock;
+            const auto began = phases.timed ? Clock::now() : Clock::time_point {};
             passShare(m_passShares[p], firstSetOf(p, sets, shares), firstSetOf(p + 1, sets, shares));
-            m_passSeconds[p] = secondsSince(began);
+            if (phases.timed)
+                m_passSeconds[p] = secondsSince(began);
         });
         for (const double seconds : m_passSeconds)
             phases.l2SharesBusy += seconds;
     }
     {
-        const PhaseTimer timer(phases.l2Dram);
+        const PhaseTimer timer(phases, phases.l2Dram);
         passDram();
     }
-    const PhaseTimer timer(phases.l2Arrivals);
+    const PhaseTimer timer(phases, phases.l2Arrivals);
     workers.run(shares, [&](std::size_t p) { passArrivals(m_passShares[p]); });
     for (const l2pass::Share& share : m_passShares) {
         m_l2.endPass(share.pass);

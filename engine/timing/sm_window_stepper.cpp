@@ -28,14 +28,28 @@ SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& mem
 {
 }
 
-void SmWindowStepper::share(std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home)
+void SmWindowStepper::share(
+    std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home, std::vector<double>& seconds)
 {
-    if (m_parallel) {
-        m_workers->run(count, job, home);
+    if (m_parallel) { // timed for the next window's choice (kParallelWindowSeconds)
+        seconds.resize(count);
+        m_workers->run(
+            count,
+            [&](std::size_t i) {
+                const auto began = std::chrono::steady_clock::now();
+                job(i);
+                seconds[i] = secondsSince(began);
+            },
+            home);
         return;
     }
+    // Here the jobs' seconds add up to the loop's: one reading of the clock for all, and none when neither the
+    // phases nor the choice of threads (one thread: none to choose) want them.
+    const bool timed = m_phases.timed || m_workers->threads() > 1;
+    const auto began = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point {};
     for (std::size_t i = 0; i < count; ++i)
         job(i);
+    seconds.assign(1, timed ? secondsSince(began) : 0.0);
 }
 
 std::optional<Error> SmWindowStepper::retireInOrder(const Retire& retire)
@@ -75,46 +89,40 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         // Each SM has a home thread (WindowWorkers): its state stays in one core's caches from window to window.
         const WindowWorkers::Home home = [this](std::size_t i) { return std::size_t { m_due[i] }; };
         {
-            const PhaseTimer timer(m_phases.stepping);
+            const PhaseTimer timer(m_phases, m_phases.stepping);
             m_memory.beginWindow(start, end, m_due);
-            m_stepSeconds.resize(m_due.size());
             share(
                 m_due.size(),
                 [&](std::size_t i) {
-                    const auto began = std::chrono::steady_clock::now();
                     const std::uint32_t sm = m_due[i];
                     std::uint64_t next = nextEvent[sm];
                     m_sms[sm].beginWindow();
                     while (next < end)
                         next = m_sms[sm].step(next);
-                    m_stepSeconds[i] = secondsSince(began);
                 },
-                home);
+                home, m_stepSeconds);
         }
         {
-            const PhaseTimer timer(m_phases.l2Pass);
+            const PhaseTimer timer(m_phases, m_phases.l2Pass);
             // As if in (cycle, SM, issue) order on one thread.
             m_memory.applyWindow(m_shareL2Pass && m_parallel ? &*m_workers : nullptr, &m_phases);
         }
         {
-            const PhaseTimer timer(m_phases.settling);
-            m_settleSeconds.resize(m_due.size());
+            const PhaseTimer timer(m_phases, m_phases.settling);
             share(
                 m_due.size(),
                 [&](std::size_t i) { // what is left is each SM's own
-                    const auto began = std::chrono::steady_clock::now();
                     m_memory.settleSmWindow(m_due[i]);
                     m_sms[m_due[i]].settle(end);
-                    m_settleSeconds[i] = secondsSince(began);
                 },
-                home);
+                home, m_settleSeconds);
             for (const double seconds : m_settleSeconds)
-                m_phases.settlingBusy += seconds;
+                m_phases.settlingBusy += m_phases.timed ? seconds : 0.0;
             for (const std::uint32_t sm : m_due)
                 m_sms[sm].drainIntervals(m_intervals);
         }
         {
-            const PhaseTimer timer(m_phases.retiring);
+            const PhaseTimer timer(m_phases, m_phases.retiring);
             if (auto error = retireInOrder(retire))
                 return error;
         }
@@ -125,7 +133,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
         double stepped = 0;
         for (const double seconds : m_stepSeconds)
             stepped += seconds;
-        m_phases.steppingBusy += stepped;
+        m_phases.steppingBusy += m_phases.timed ? stepped : 0.0;
         m_parallel = stepped >= kParallelWindowSeconds && (!m_shareWhen || m_shareWhen());
     }
 }

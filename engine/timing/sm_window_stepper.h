@@ -54,11 +54,16 @@ public:
     /// Windows run on every thread only while `when()` holds too (asked once a window, on the calling thread): the
     /// pipeline of two threads shares its cores with the thread that runs the blocks ahead (timed_launch.cpp).
     void shareOnlyWhen(std::function<bool()> when) { m_shareWhen = std::move(when); }
+    /// Whether phases() is measured (TimingOptions::timePhases); it is not until this says so.
+    void timePhases(bool on) { m_phases.timed = on; }
 
 private:
     std::optional<Error> retireInOrder(const Retire& retire);
     /// Runs job(i) for i in [0, count): on every thread when the last window's stepping was worth it, else here.
-    void share(std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home);
+    /// `seconds`: the wall seconds the jobs took, which add up to their busy time (one entry per job when they ran
+    /// on the threads, one for all when here).
+    void share(std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home,
+        std::vector<double>& seconds);
 
     std::vector<SmModel>& m_sms;
     MemoryHierarchy& m_memory;
@@ -68,8 +73,8 @@ private:
     bool m_shareL2Pass = true;
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
-    std::vector<double> m_stepSeconds; ///< per due SM, what stepping it took in the last window
-    std::vector<double> m_settleSeconds; ///< per due SM, what settling it took in the last window
+    std::vector<double> m_stepSeconds; ///< what stepping the due SMs took in the last window (share)
+    std::vector<double> m_settleSeconds; ///< what settling them took in the last window (share)
     bool m_parallel = false; ///< the window runs on every thread (kParallelWindowSeconds, m_shareWhen)
     std::function<bool()> m_shareWhen;
     HostPhases m_phases;

@@ -158,6 +158,7 @@ namespace {
             static_cast<std::uint64_t>(std::max(0, request.profile->timing.blockReplacementCycles)),
             branchTakenCycles(*request.profile),
             options.sampling.enabled, registerCount(m_statics) };
+        m_phases.timed = options.timePhases;
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
         m_sms.reserve(m_nextEvent.size());
@@ -180,7 +181,7 @@ namespace {
             ExecutedBlock block = [&] {
                 if (!replacing)
                     return m_source->next();
-                const PhaseTimer timer(m_phases.blockWait);
+                const PhaseTimer timer(m_phases, m_phases.blockWait);
                 return m_source->next();
             }();
             if (block.error)
@@ -314,8 +315,8 @@ namespace {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         if (auto error = dispatchFirstWave())
             return error;
-        m_phases.beforeWindows = sinceStart();
-        const PhaseTimer timer(m_phases.stepping);
+        m_phases.beforeWindows = m_phases.timed ? sinceStart() : 0.0;
+        const PhaseTimer timer(m_phases, m_phases.stepping);
         std::uint32_t sinceStopCheck = 0;
         while (!m_events.empty()) {
             // The functional runs see the stop at their next instruction; the timing loop looks every
@@ -370,11 +371,12 @@ namespace {
         const auto stepping = static_cast<unsigned>(
             std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, threads)));
         SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, !pipeline);
+        stepper.timePhases(m_phases.timed);
         // The pipeline's second core is the blocks' thread's too: the SMs take it only while that thread rests (its
         // queue full), never so that the SMs then wait for blocks.
         if (pipeline)
             stepper.shareOnlyWhen([this] { return m_source->ahead(); });
-        m_phases.beforeWindows = sinceStart();
+        m_phases.beforeWindows = m_phases.timed ? sinceStart() : 0.0;
         auto error = stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });
@@ -451,9 +453,11 @@ namespace {
         out.intervalsDropped = m_intervals.dropped();
         out.blocksRunAgain = m_source->rerunBlocks();
         out.hostPhases = m_phases;
-        out.hostPhases.blocksAhead = m_source->aheadSeconds();
-        out.hostPhases.blocksAheadBusy = m_source->aheadBusySeconds();
-        out.hostPhases.blocksCommitting = m_source->committingSeconds();
+        if (m_phases.timed) {
+            out.hostPhases.blocksAhead = m_source->aheadSeconds();
+            out.hostPhases.blocksAheadBusy = m_source->aheadBusySeconds();
+            out.hostPhases.blocksCommitting = m_source->committingSeconds();
+        }
         return out;
     }
 
@@ -547,7 +551,8 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     const auto windowsDone = std::chrono::steady_clock::now();
     TimedLaunch out = timer->result(*occupancy);
     timer.reset(); // its SMs, traces and functional workers go: part of the launch's time too
-    out.hostPhases.afterWindows = std::chrono::duration<double>(std::chrono::steady_clock::now() - windowsDone).count();
+    if (options.timePhases)
+        out.hostPhases.afterWindows = secondsSince(windowsDone);
     return out;
 }
 

@@ -47,6 +47,9 @@ struct TimingOptions {
     /// analyzeModuleFlat of the request's module, kept by a caller that launches it many times (TimedExecutor);
     /// null: analyzed for this launch.
     const std::vector<StaticInstruction>* statics = nullptr;
+    /// Whether TimedLaunch::hostPhases is measured (benchmarks); otherwise it stays 0 and the launch reads no clock
+    /// for it.
+    bool timePhases = false;
 };
 
 /// `threads` with 0 replaced by the number of hardware threads (at least 1).

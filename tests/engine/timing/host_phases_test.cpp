@@ -26,11 +26,12 @@ struct TimedCopy {
     double wall = 0;
 };
 
-TimedCopy timeCopyOn(std::uint32_t n, unsigned threads)
+TimedCopy timeCopyOn(std::uint32_t n, unsigned threads, bool timePhases = true)
 {
     static const auto m = simt_testing::corpus("offset_copy");
     TimingOptions options;
     options.threads = threads;
+    options.timePhases = timePhases;
     const auto start = std::chrono::steady_clock::now();
     TimedLaunch launch = timing_testing::timeCopy(m, "offsetCopy", "h100", n, n + 32, 1, options);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -41,13 +42,38 @@ TimedCopy timeCopyOn(std::uint32_t n, unsigned threads)
 
 TEST(HostPhases, APhaseTimerAddsTheTimeItWasAlive)
 {
+    HostPhases phases;
+    phases.timed = true;
     double into = 0.5;
     {
-        const PhaseTimer timer(into);
+        const PhaseTimer timer(phases, into);
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     EXPECT_GE(into, 0.52);
     EXPECT_LT(into, 0.5 + 10.0); // a stopped clock or seconds taken for milliseconds would fail
+
+    phases.timed = false;
+    const double before = into;
+    {
+        const PhaseTimer timer(phases, into);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    EXPECT_EQ(into, before);
+}
+
+TEST(HostPhases, ALaunchThatIsNotAskedToTimeItsPhasesLeavesThemZeroAndCountsItsWindows)
+{
+    // TimingOptions::timePhases off (the default): no phase is timed, not even on several threads, where the stepper
+    // still times its jobs for its own choice of threads.
+    for (const unsigned threads : { 1u, 3u }) {
+        const HostPhases p = timeCopyOn(1u << 17, threads, false).launch.hostPhases;
+        EXPECT_FALSE(p.timed);
+        EXPECT_GT(p.windows, 1u) << threads;
+        EXPECT_EQ(p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.afterWindows, 0.0) << threads;
+        EXPECT_EQ(p.l2Order + p.l2Shares + p.l2Dram + p.l2Arrivals + p.blockWait, 0.0) << threads;
+        EXPECT_EQ(p.steppingBusy + p.l2SharesBusy + p.settlingBusy, 0.0) << threads;
+        EXPECT_EQ(p.blocksAhead + p.blocksAheadBusy + p.blocksCommitting, 0.0) << threads;
+    }
 }
 
 TEST(HostPhases, AWindowedLaunchAccountsForItsWallTimePhaseByPhase)
