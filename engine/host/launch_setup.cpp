@@ -3,8 +3,8 @@
 #include "engine/host/buffer_contents.h"
 #include "engine/host/kernel_arguments.h"
 #include "engine/host/launch_validation.h"
-#include "engine/ptx/shared_usage.h"
 #include "engine/host/symbol_copy.h"
+#include "engine/simt/module_facts.h"
 
 #include <cstring>
 
@@ -54,7 +54,8 @@ Result<simt::LaunchRequest> makeRequest(const PreparedScenario& prepared, const 
         return Error { ErrorCode::NotFound, "no kernel '" + op.kernel + "' in " + module.sourceName,
             SourceLocation::atJsonPath(prepared.scenario.file.string(), path + "/launch/kernel") };
     const auto& kernel = module.functions[static_cast<std::size_t>(index)];
-    if (auto error = validateLaunchShape(op, ptx::kernelStaticSharedBytes(module, static_cast<std::uint32_t>(index)), *prepared.profile, path))
+    const auto staticShared = simt::kernelStaticSharedBytes(module, static_cast<std::uint32_t>(index), image.facts.get());
+    if (auto error = validateLaunchShape(op, staticShared, *prepared.profile, path))
         return *error;
     auto params = marshalKernelArguments(kernel, op.args, addresses, path);
     if (!params)

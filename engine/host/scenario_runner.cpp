@@ -9,8 +9,8 @@
 #include "engine/host/symbol_copy.h"
 #include "engine/host/transfer_model.h"
 #include "engine/occupancy/occupancy_calculator.h"
-#include "engine/ptx/shared_usage.h"
 #include "engine/ptx/module_symbols.h"
+#include "engine/simt/module_facts.h"
 
 #include <algorithm>
 #include <cstring>
@@ -211,7 +211,8 @@ std::optional<Error> Runner::launch(const LaunchOp& op, const std::string& path)
         return Error { ErrorCode::NotFound, "no kernel '" + op.kernel + "' in " + m_module.sourceName + " (kernels: "
                 + kernelList(m_module) + ")", SourceLocation::atJsonPath({}, path + "/launch/kernel") };
     const auto& kernel = m_module.functions[static_cast<std::size_t>(index)];
-    const auto staticShared = ptx::kernelStaticSharedBytes(m_module, static_cast<std::uint32_t>(index));
+    const auto staticShared
+        = simt::kernelStaticSharedBytes(m_module, static_cast<std::uint32_t>(index), m_image.facts.get());
     if (auto error = validateLaunchShape(op, staticShared, m_profile, path))
         return error;
     auto params = marshalKernelArguments(kernel, op.args, m_addresses, path);

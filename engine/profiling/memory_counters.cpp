@@ -129,6 +129,8 @@ void MemoryCounters::countShared(const simt::MemoryEvent& event, const BankConfl
 
 void MemoryCounters::countBankPasses(std::uint32_t activeMask, const BankConflictResult& result, AtomicPc& pc)
 {
+    if (!pc.banks)
+        pc.banks = std::make_unique<AtomicBanks>();
     std::array<std::uint64_t, 32> passes {}; // per bank, a bit per pass it served
     for (std::uint32_t lanes = activeMask; lanes != 0; lanes &= lanes - 1) {
         const auto lane = static_cast<std::size_t>(std::countr_zero(lanes));
@@ -138,8 +140,8 @@ void MemoryCounters::countBankPasses(std::uint32_t activeMask, const BankConflic
     for (std::size_t bank = 0; bank < passes.size(); ++bank) {
         if (passes[bank] == 0)
             continue;
-        add(pc.bankPasses[bank], static_cast<std::uint64_t>(std::popcount(passes[bank])));
-        add(pc.bankRequests[bank], 1);
+        add(pc.banks->passes[bank], static_cast<std::uint64_t>(std::popcount(passes[bank])));
+        add(pc.banks->requests[bank], 1);
     }
 }
 
@@ -164,9 +166,13 @@ void MemoryCounters::moveInto(MemoryCounters& target)
         move(from.sectors, to.sectors);
         move(from.transactions, to.transactions);
         move(from.wavefronts, to.wavefronts);
-        for (std::size_t bank = 0; bank < from.bankPasses.size(); ++bank) {
-            move(from.bankPasses[bank], to.bankPasses[bank]);
-            move(from.bankRequests[bank], to.bankRequests[bank]);
+        if (!from.banks)
+            continue;
+        if (!to.banks)
+            to.banks = std::make_unique<AtomicBanks>();
+        for (std::size_t bank = 0; bank < from.banks->passes.size(); ++bank) {
+            move(from.banks->passes[bank], to.banks->passes[bank]);
+            move(from.banks->requests[bank], to.banks->requests[bank]);
         }
     }
     m_sampler.moveInto(target.m_sampler);
@@ -183,10 +189,7 @@ void MemoryCounters::clear()
         pc.sectors.store(0, std::memory_order_relaxed);
         pc.transactions.store(0, std::memory_order_relaxed);
         pc.wavefronts.store(0, std::memory_order_relaxed);
-        for (std::size_t bank = 0; bank < pc.bankPasses.size(); ++bank) {
-            pc.bankPasses[bank].store(0, std::memory_order_relaxed);
-            pc.bankRequests[bank].store(0, std::memory_order_relaxed);
-        }
+        pc.banks.reset();
     }
     m_sampler.clear();
 }
@@ -222,11 +225,15 @@ std::vector<PcMemoryCounters> MemoryCounters::perPc() const
         if (pc.requests.load(std::memory_order_relaxed) == 0)
             continue; // every other count of a PC comes with a request: all zero, as `out` has it
         out[i] = { pc.requests.load(std::memory_order_relaxed), pc.sectors.load(std::memory_order_relaxed),
-            pc.transactions.load(std::memory_order_relaxed), pc.wavefronts.load(std::memory_order_relaxed), {}, {} };
-        for (std::size_t bank = 0; bank < out[i].bankPasses.size(); ++bank) {
-            out[i].bankPasses[bank] = pc.bankPasses[bank].load(std::memory_order_relaxed);
-            out[i].bankRequests[bank] = pc.bankRequests[bank].load(std::memory_order_relaxed);
+            pc.transactions.load(std::memory_order_relaxed), pc.wavefronts.load(std::memory_order_relaxed), nullptr };
+        if (!pc.banks)
+            continue;
+        auto banks = std::make_shared<BankCounts>();
+        for (std::size_t bank = 0; bank < banks->passes.size(); ++bank) {
+            banks->passes[bank] = pc.banks->passes[bank].load(std::memory_order_relaxed);
+            banks->requests[bank] = pc.banks->requests[bank].load(std::memory_order_relaxed);
         }
+        out[i].banks = std::move(banks);
     }
     return out;
 }

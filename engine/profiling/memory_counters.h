@@ -42,18 +42,24 @@ struct MemoryCounterTotals {
     double storeEfficiency() const;
 };
 
+/// Shared, over block 0's requests of one PC (a sample, like RequestSampler's, that keeps the cost of counting
+/// off the other blocks): per bank, the passes in which it served the PC (a lane counts in the bank of its first
+/// word), and the requests that touched it; their ratio is 1 on a bank that conflict-free requests touch, n on a
+/// bank that n-way conflicts serialize. The Bank Heat Map draws it.
+struct BankCounts {
+    std::array<std::uint64_t, 32> passes {};
+    std::array<std::uint64_t, 32> requests {};
+};
+
 /// Per-PC memory counters of the kernel function (PC = instruction index).
 struct PcMemoryCounters {
     std::uint64_t requests = 0;
     std::uint64_t sectors = 0; ///< global: 32-byte sectors
     std::uint64_t transactions = 0; ///< global: the generation's unit
     std::uint64_t wavefronts = 0; ///< shared
-    /// Shared, over block 0's requests (a sample, like RequestSampler's, that keeps the cost of counting
-    /// off the other blocks): per bank, the passes in which it served this PC (a lane counts in the bank of
-    /// its first word), and the requests that touched it; their ratio is 1 on a bank that conflict-free requests
-    /// touch, n on a bank that n-way conflicts serialize. The Bank Heat Map draws it.
-    std::array<std::uint64_t, 32> bankPasses {};
-    std::array<std::uint64_t, 32> bankRequests {};
+    /// Null where block 0 made no shared request: most PCs, which so cost a launch no 512 bytes each to make,
+    /// fill and reorder (bench/README.md, "Eighteenth round").
+    std::shared_ptr<const BankCounts> banks;
 };
 
 /// An ExecutionObserver that runs every global and shared access of a launch through the device
@@ -89,10 +95,15 @@ public:
     const RequestSampler& sampled() const { return m_sampler; }
 
 private:
+    struct AtomicBanks {
+        std::array<std::atomic<std::uint64_t>, 32> passes {};
+        std::array<std::atomic<std::uint64_t>, 32> requests {};
+    };
     struct AtomicPc {
         std::atomic<std::uint64_t> requests { 0 }, sectors { 0 }, transactions { 0 }, wavefronts { 0 };
-        std::array<std::atomic<std::uint64_t>, 32> bankPasses {};
-        std::array<std::atomic<std::uint64_t>, 32> bankRequests {};
+        /// Made at block 0's first shared request at the PC. Block 0 runs on one thread, so only that thread makes
+        /// and counts into it; moveInto and clear run while nothing counts.
+        std::unique_ptr<AtomicBanks> banks;
     };
     enum Total : std::size_t {
         LoadRequests, LoadSectors, LoadTransactions, LoadRequested, LoadMoved,

@@ -3,6 +3,7 @@
 #include "engine/common/huge_pages.h"
 #include "engine/ptx/module.h"
 #include "engine/simt/address_layout.h"
+#include "engine/simt/module_facts.h"
 
 #include <algorithm>
 #include <cstring>
@@ -143,6 +144,7 @@ ModuleImage DeviceMemory::loadModule(const ptx::Module& module)
         image.variableAddresses[i] = address;
     }
     patchAddressInitializers(module, image);
+    image.facts = std::make_shared<const ModuleFacts>(moduleFacts(module));
     return image;
 }
 

@@ -3,6 +3,7 @@
 #include "engine/common/result.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,8 @@ struct Module;
 }
 
 namespace engine::simt {
+
+struct ModuleFacts;
 
 /// What an allocation holds: a buffer the host asked for, or a module-scope variable.
 enum class AllocationKind : std::uint8_t { Buffer, GlobalVariable, ConstVariable };
@@ -45,6 +48,9 @@ struct AddressLookup {
 /// address per Module::variables index, 0 for variables of other spaces.
 struct ModuleImage {
     std::vector<std::uint64_t> variableAddresses;
+    /// What launches check and lay out that depends on the module alone (module_facts.h); null where the image
+    /// was not made by loadModule, and then every launch works it out itself.
+    std::shared_ptr<const ModuleFacts> facts;
 };
 
 /// A journal of overwritten bytes, so the warp stepper can undo global stores.

@@ -1,8 +1,6 @@
 #include "engine/simt/launch_plan.h"
 
-#include "engine/simt/async_support.h"
-#include "engine/simt/half_support.h"
-#include "engine/simt/matrix_support.h"
+#include "engine/simt/module_facts.h"
 
 #include "engine/ptx/known_alignment.h"
 #include "engine/ptx/shared_usage.h"
@@ -117,10 +115,12 @@ namespace {
     /// Module and function .shared variables, then dynamic shared memory after the static part
     /// (Programming Guide 0.8.2 §4.2.3: Ns bytes "in addition to the statically allocated memory");
     /// every extern array starts there (§4.2.2.3).
-    void layOutShared(const ptx::Module& m, const LaunchRequest& r, LaunchPlan& plan)
+    void layOutShared(const ptx::Module& m, const LaunchRequest& r, const ModuleFacts* facts, LaunchPlan& plan)
     {
         std::vector<std::uint64_t> moduleShared(m.variables.size(), 0);
-        plan.staticSharedBytes = ptx::layOutModuleShared(m, ptx::moduleVariablesUsedBy(m, r.kernel), moduleShared);
+        const bool known = facts && r.kernel < facts->variablesUsedBy.size();
+        plan.staticSharedBytes = ptx::layOutModuleShared(
+            m, known ? facts->variablesUsedBy[r.kernel] : ptx::moduleVariablesUsedBy(m, r.kernel), moduleShared);
         layOutFunctions(m, r.kernel, plan);
         std::uint64_t align = externAlign(m.variables, 16);
         for (const ptx::Function& f : m.functions)
@@ -194,12 +194,9 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
     }
     if (auto shape = checkShape(r, fn, name); !shape)
         return shape.error();
+    const ModuleFacts* facts = image.facts.get();
     if (r.profile) {
-        if (auto unsupported = checkHalfPrecisionSupport(m, r.kernel, *r.profile))
-            return *unsupported;
-        if (auto unsupported = checkMatrixSupport(m, r.kernel, *r.profile))
-            return *unsupported;
-        if (auto unsupported = checkAsyncSupport(m, r.kernel, *r.profile))
+        if (auto unsupported = checkCapabilities(m, r.kernel, *r.profile, facts))
             return *unsupported;
     }
     LaunchPlan plan;
@@ -212,9 +209,9 @@ Result<LaunchPlan> makeLaunchPlan(const LaunchRequest& r, const ModuleImage& ima
     plan.warpsPerBlock = (plan.threadsPerBlock + kWarpLanes - 1) / kWarpLanes;
     plan.moduleVariableAddress = image.variableAddresses;
     plan.moduleVariableAddress.resize(m.variables.size(), 0);
-    layOutShared(m, r, plan);
+    layOutShared(m, r, facts, plan);
     plan.reservedSharedBase = plan.sharedBytes;
-    if (readsReservedShared(m)) {
+    if (facts ? facts->readsReservedShared : readsReservedShared(m)) {
         plan.reservedSharedBase = alignUp(plan.sharedBytes, 128);
         plan.reservedSharedBytes = kReservedSharedBytes;
     }

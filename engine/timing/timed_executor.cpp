@@ -46,6 +46,7 @@ struct TimedExecutor::PreparedModule {
     const DeviceProfile* profile = nullptr;
     ScheduledModule scheduled;
     std::vector<StaticInstruction> statics; ///< analyzeModuleFlat(scheduled.module)
+    std::uint32_t registers = 0; ///< registerCount(statics)
     std::map<std::string, KernelResources> resources; ///< moduleKernelResources for the profile's architecture
 };
 
@@ -64,6 +65,7 @@ const TimedExecutor::PreparedModule& TimedExecutor::prepared(const ptx::Module& 
         p->profile = &profile;
         p->scheduled = scheduledCopy(module);
         p->statics = analyzeModuleFlat(p->scheduled.module);
+        p->registers = registerCount(p->statics);
         p->resources = moduleKernelResources(module, deviceArchOf(profile));
         m_prepared = std::move(p);
     }
@@ -121,6 +123,7 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     simt::LaunchRequest inIssueOrder = request;
     inIssueOrder.module = &module.scheduled.module;
     options.statics = &module.statics;
+    options.staticRegisters = module.registers;
     auto result = runTimedKernel(inIssueOrder, memory, options, stop);
     if (!result)
         return result.error();

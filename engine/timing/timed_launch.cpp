@@ -157,7 +157,7 @@ namespace {
             blockLaunchInterval(*request.profile, plan.warpsPerBlock),
             static_cast<std::uint64_t>(std::max(0, request.profile->timing.blockReplacementCycles)),
             branchTakenCycles(*request.profile),
-            options.sampling.enabled, registerCount(m_statics) };
+            options.sampling.enabled, options.statics ? options.staticRegisters : registerCount(m_statics) };
         m_phases.timed = options.timePhases;
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);

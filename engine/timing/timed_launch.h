@@ -47,6 +47,7 @@ struct TimingOptions {
     /// analyzeModuleFlat of the request's module, kept by a caller that launches it many times (TimedExecutor);
     /// null: analyzed for this launch.
     const std::vector<StaticInstruction>* statics = nullptr;
+    std::uint32_t staticRegisters = 0; ///< with `statics`: registerCount(*statics)
     /// Whether TimedLaunch::hostPhases is measured (benchmarks); otherwise it stays 0 and the launch reads no clock
     /// for it.
     bool timePhases = false;
