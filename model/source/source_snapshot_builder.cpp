@@ -37,10 +37,11 @@ LineCounters countersAt(const engine::KernelOutcome& outcome, std::size_t kernel
         c.sectors = m.sectors;
         c.transactions = m.transactions;
         c.wavefronts = m.wavefronts;
-        for (std::size_t bank = 0; bank < c.bankPasses.size(); ++bank)
-        {
-            c.bankPasses[bank] = m.bankPasses[bank];
-            c.bankRequests[bank] = m.bankRequests[bank];
+        if (m.banks) {
+            for (std::size_t bank = 0; bank < c.bankPasses.size(); ++bank) {
+                c.bankPasses[bank] = m.banks->passes[bank];
+                c.bankRequests[bank] = m.banks->requests[bank];
+            }
         }
     }
     return c;
