@@ -199,19 +199,20 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         return;
     }
     // The counters and the trace's transactions start from the same touched sectors: collected once, or
-    // moved from those of the instruction's last access when this one is that access moved so that its sectors
-    // move by whole lines (GlobalAccessMemo).
+    // moved from those of the instruction's remembered access when this one is that access moved so that its
+    // sectors move by whole sectors; its transactions move too where they move by whole lines (GlobalAccessMemo).
     const WarpAccess access = toWarpAccess(event);
     const std::size_t instruction = m_functionBases[event.function] + event.pc;
     const auto kind
         = static_cast<std::uint8_t>(static_cast<unsigned>(event.op) << 4 | static_cast<unsigned>(event.space));
-    std::uint64_t move = 0;
     const bool store = event.op == simt::MemoryOp::Store; // its transactions carry the bytes it writes
-    GlobalAccessMemo::Entry* known = m_globalMemo.find(instruction, access, kind, store, move);
+    const GlobalAccessMemo::Match match = m_globalMemo.match(instruction, access, kind, store);
+    const std::uint64_t move = match.move;
+    GlobalAccessMemo::Entry* known = match.lines ? match.entry : nullptr; // its transactions move too
     GlobalAccessMemo::Entry* fresh = nullptr;
     TouchedBlocks sectors;
-    if (known != nullptr) {
-        GlobalAccessMemo::moveSectors(*known, move, sectors);
+    if (match.entry != nullptr) {
+        GlobalAccessMemo::moveSectors(*match.entry, move, sectors);
     } else {
         collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
         fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
@@ -241,7 +242,9 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     } else if (m_cached) {
         const std::size_t first = trace.txns.size();
         recordCachedGlobal(event, sectors, trace, op);
-        if (fresh == nullptr) // remembered before without transactions: remembered again, with them
+        // Remembered before without transactions, or its sectors only moved: this access is remembered, with them
+        // (the next steps of a walk a word at a time then find them within a line).
+        if (fresh == nullptr)
             fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
         fresh->txns.assign(trace.txns.begin() + static_cast<std::ptrdiff_t>(first), trace.txns.end());
         fresh->wavefronts = op.wavefronts;

@@ -5,31 +5,43 @@
 
 namespace engine::timing {
 
+namespace {
+    constexpr std::uint64_t kSectorBytes = 32;
+}
+
 GlobalAccessMemo::GlobalAccessMemo(std::uint64_t lineBytes)
     : m_quantum(std::has_single_bit(lineBytes) ? lineBytes : 0)
 {
 }
 
-GlobalAccessMemo::Entry* GlobalAccessMemo::find(
-    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move)
+GlobalAccessMemo::Match GlobalAccessMemo::match(
+    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter)
 {
     Entry* found = m_entries.find(instruction);
     if (found == nullptr)
-        return nullptr;
+        return {};
     Entry& entry = *found;
+    std::uint64_t move = 0;
     if (entry.kind != kind || !entry.access.matches(access, 1, move))
-        return nullptr;
-    if (m_quantum == 0)
-        return move == 0 ? &entry : nullptr;
-    if ((move & (m_quantum - 1)) == 0)
-        return &entry;
-    // The same sectors, moved, when the sectors of every lane's first and last byte moved by one number of
-    // whole lines.
+        return {};
+    const auto byLines
+        = [this](std::uint64_t bytes) { return m_quantum != 0 ? (bytes & (m_quantum - 1)) == 0 : bytes == 0; };
+    if ((move & (kSectorBytes - 1)) == 0) // every lane's bytes, sector for sector
+        return Match { &entry, move, byLines(move) };
+    // The same sectors, moved, when the sectors of every lane's first and last byte moved by one number of sectors.
     std::uint64_t sectors = 0;
-    if (bytesMatter || !entry.access.blocksMoveTogether(access, 5, sectors) || ((sectors * 32) & (m_quantum - 1)) != 0)
-        return nullptr;
-    move = sectors * 32;
-    return &entry;
+    if (bytesMatter || !entry.access.blocksMoveTogether(access, 5, sectors))
+        return {};
+    move = sectors * kSectorBytes;
+    return Match { &entry, move, byLines(move) };
+}
+
+GlobalAccessMemo::Entry* GlobalAccessMemo::find(
+    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move)
+{
+    const Match found = match(instruction, access, kind, bytesMatter);
+    move = found.move;
+    return found.lines ? found.entry : nullptr;
 }
 
 GlobalAccessMemo::Entry& GlobalAccessMemo::remember(
@@ -48,7 +60,10 @@ GlobalAccessMemo::Entry& GlobalAccessMemo::remember(
 
 void GlobalAccessMemo::moveSectors(const Entry& entry, std::uint64_t move, TouchedBlocks& out)
 {
-    const std::uint64_t blocks = move / 32; // whole lines: a whole number of 32-byte sectors
+    // A whole number of sectors, up or down: a move down is a large number modulo 2^64, which divides as a
+    // negative one.
+    const auto blocks
+        = static_cast<std::uint64_t>(static_cast<std::int64_t>(move) / static_cast<std::int64_t>(kSectorBytes));
     out.count = entry.sectors.count;
     for (int i = 0; i < entry.sectors.count; ++i) {
         const auto index = static_cast<std::size_t>(i);

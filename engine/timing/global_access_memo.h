@@ -30,12 +30,24 @@ public:
         bool hasTxns = false;
     };
 
-    /// `lineBytes`: the largest block the recorder derives from sectors; moves must be whole multiples of it
-    /// (a power of two; otherwise only an unmoved access is recognised).
+    /// `lineBytes`: the largest block the recorder derives from sectors; transactions move with whole multiples of
+    /// it only (a power of two; otherwise only those of an unmoved access).
     explicit GlobalAccessMemo(std::uint64_t lineBytes);
 
-    /// The entry of `instruction` when `access` (with tag `kind`) is its access moved, with its sectors moved by
-    /// whole lines (`move` bytes); else null. `bytesMatter`: only a move by whole lines will do (stores).
+    /// What match found: the entry whose sectors, moved by `move` bytes (modulo 2^64), are the access's; `lines`
+    /// when that is a whole number of lines, so that the entry's transactions move too.
+    struct Match {
+        Entry* entry = nullptr;
+        std::uint64_t move = 0;
+        bool lines = false;
+    };
+    /// The entry of `instruction` when `access` (with tag `kind`) is its access moved so that its sectors move by
+    /// whole sectors: every lane by one number of bytes that is, or, where the bytes within a sector do not matter
+    /// (not `bytesMatter`: loads and atomics), every lane's first and last byte by one number of sectors. A
+    /// PolyBench gemm's row of A read a word further at each step moves by two sectors every 16 steps, not by
+    /// whole lines: its sectors are known, its transactions are made again.
+    Match match(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter);
+    /// match's entry where its sectors move by whole lines (`move` bytes); else null.
     Entry* find(
         std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move);
     /// Makes `access` with its `sectors` the one remembered for `instruction`, without transactions yet.

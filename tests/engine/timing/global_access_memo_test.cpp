@@ -118,3 +118,43 @@ TEST(GlobalAccessMemo, LoadsDownAColumnKeepTheirSectorsWithinThem)
         EXPECT_EQ(memo.find(0, column(j), 1, true, move) != nullptr, j == 32) << j;
     }
 }
+
+TEST(GlobalAccessMemo, AWalkAWordAtATimeKeepsItsSectorsKnownBetweenLines)
+{
+    // The column walk again: from j = 8 to 31 the lanes' sectors moved by one to three sectors, not by a line. match
+    // still gives them (moved), without a line move for the transactions; a store needs every lane moved by whole
+    // sectors (j a multiple of 8: 32 bytes).
+    engine::timing::GlobalAccessMemo memo(128);
+    const auto column = [](int j) { return stridedAccess(kBufferBase + static_cast<std::uint64_t>(j) * 4, 64); };
+    memo.remember(0, column(0), 1, sectorsOf(column(0)));
+    for (int j = 1; j < 40; ++j) {
+        const auto load = memo.match(0, column(j), 1, false);
+        ASSERT_NE(load.entry, nullptr) << j;
+        EXPECT_EQ(load.move, static_cast<std::uint64_t>(j / 8 * 32)) << j;
+        EXPECT_EQ(load.lines, j < 8 || j >= 32) << j;
+        engine::TouchedBlocks sectors;
+        engine::timing::GlobalAccessMemo::moveSectors(*load.entry, load.move, sectors);
+        expectSameSectors(sectors, sectorsOf(column(j)));
+        const auto store = memo.match(0, column(j), 1, true);
+        EXPECT_EQ(store.entry != nullptr, j % 8 == 0) << j;
+        EXPECT_EQ(store.lines, j % 32 == 0) << j;
+    }
+}
+
+TEST(GlobalAccessMemo, AnAccessMovedDownFindsItsSectorsBelow)
+{
+    // A loop walking down (i = n - 1 ... 0) moves each access down: the move is negative, modulo 2^64, and the
+    // sectors it gives are those below, by lines or by sectors.
+    engine::timing::GlobalAccessMemo memo(128);
+    const auto high = offsetCopyWarp(1024);
+    memo.remember(0, high, 1, sectorsOf(high));
+    for (const int words : { -32, -8, -1024 }) {
+        const auto low = offsetCopyWarp(1024 + words);
+        const auto found = memo.match(0, low, 1, true);
+        ASSERT_NE(found.entry, nullptr) << words;
+        EXPECT_EQ(found.lines, words % 32 == 0) << words;
+        engine::TouchedBlocks sectors;
+        engine::timing::GlobalAccessMemo::moveSectors(*found.entry, found.move, sectors);
+        expectSameSectors(sectors, sectorsOf(low));
+    }
+}
