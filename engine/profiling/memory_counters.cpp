@@ -75,36 +75,49 @@ void MemoryCounters::onSharedResolved(const simt::MemoryEvent& event, const Bank
         countShared(event, result, counted(event));
 }
 
-void MemoryCounters::onGlobalSectors(const simt::MemoryEvent& event, const WarpAccess& access,
-    const TouchedBlocks& sectors)
+std::optional<GlobalAccessCounts> MemoryCounters::onGlobalSectors(const simt::MemoryEvent& event,
+    const WarpAccess& access, const TouchedBlocks& sectors)
 {
-    if (counts(event))
-        countGlobal(event, access, &sectors);
+    if (!counts(event))
+        return std::nullopt;
+    return countGlobal(event, access, &sectors);
 }
 
-void MemoryCounters::countGlobal(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks* sectors)
+void MemoryCounters::onGlobalCounts(const simt::MemoryEvent& event, const GlobalAccessCounts& delta)
 {
-    AtomicPc* pc = counted(event);
+    if (counts(event))
+        addGlobal(event, delta);
+}
+
+GlobalAccessCounts MemoryCounters::countGlobal(
+    const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks* sectors)
+{
     CoalescingResult result;
     if (sectors)
         m_coalescer->coalesceSectors(access, *sectors, result);
     else
         m_coalescer->coalesce(access, result);
+    const GlobalAccessCounts delta { static_cast<std::uint64_t>(result.requestCount),
+        static_cast<std::uint64_t>(result.sectorCount), static_cast<std::uint64_t>(result.transactionCount),
+        result.bytesRequested, result.bytesMoved };
+    addGlobal(event, delta);
+    return delta;
+}
+
+void MemoryCounters::addGlobal(const simt::MemoryEvent& event, const GlobalAccessCounts& delta)
+{
     const bool store = event.op == simt::MemoryOp::Store;
-    const auto requests = static_cast<std::uint64_t>(result.requestCount);
-    const auto sectorCount = static_cast<std::uint64_t>(result.sectorCount);
-    const auto transactions = static_cast<std::uint64_t>(result.transactionCount);
-    add(store ? StoreRequests : LoadRequests, requests);
-    add(store ? StoreSectors : LoadSectors, sectorCount);
-    add(store ? StoreTransactions : LoadTransactions, transactions);
-    add(store ? StoreRequested : LoadRequested, result.bytesRequested);
-    add(store ? StoreMoved : LoadMoved, result.bytesMoved);
-    if (pc) {
-        add(pc->requests, requests);
-        add(pc->sectors, sectorCount);
-        add(pc->transactions, transactions);
-        m_sampler.add(event, static_cast<std::uint32_t>(transactions), static_cast<std::uint32_t>(sectorCount), 1,
-            static_cast<std::uint32_t>(result.bytesRequested));
+    add(store ? StoreRequests : LoadRequests, delta.requests);
+    add(store ? StoreSectors : LoadSectors, delta.sectors);
+    add(store ? StoreTransactions : LoadTransactions, delta.transactions);
+    add(store ? StoreRequested : LoadRequested, delta.bytesRequested);
+    add(store ? StoreMoved : LoadMoved, delta.bytesMoved);
+    if (AtomicPc* pc = counted(event)) {
+        add(pc->requests, delta.requests);
+        add(pc->sectors, delta.sectors);
+        add(pc->transactions, delta.transactions);
+        m_sampler.add(event, static_cast<std::uint32_t>(delta.transactions),
+            static_cast<std::uint32_t>(delta.sectors), 1, static_cast<std::uint32_t>(delta.bytesRequested));
     }
 }
 

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace engine {
@@ -62,6 +63,16 @@ struct PcMemoryCounters {
     std::shared_ptr<const BankCounts> banks;
 };
 
+/// What one global access adds to the counters: an access moved by whole lines adds the same (its sectors, lines
+/// and transactions move with it), which a recorder that meets it again keeps (timing/global_access_memo.h).
+struct GlobalAccessCounts {
+    std::uint64_t requests = 0;
+    std::uint64_t sectors = 0;
+    std::uint64_t transactions = 0;
+    std::uint64_t bytesRequested = 0;
+    std::uint64_t bytesMoved = 0;
+};
+
 /// An ExecutionObserver that runs every global and shared access of a launch through the device
 /// generation's coalescing and bank rules (engine/memory) and counts the results, per launch and per PC.
 /// Atomic counters: safe when the executor calls it from several threads.
@@ -77,8 +88,11 @@ public:
     void onMemory(const simt::MemoryEvent& event) override;
     /// onMemory for a global access whose touched 32-byte sectors the caller has collected
     /// (collectTouchedBlocks(access, access.activeMask, 32, sectors), `access` the event's), so that a recorder
-    /// that needs them too collects them once.
-    void onGlobalSectors(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks& sectors);
+    /// that needs them too collects them once. What the access added, when it counts.
+    std::optional<GlobalAccessCounts> onGlobalSectors(
+        const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks& sectors);
+    /// onGlobalSectors for an access that adds `counts`, what an earlier one that it is moved by whole lines added.
+    void onGlobalCounts(const simt::MemoryEvent& event, const GlobalAccessCounts& counts);
     /// onMemory for a shared-memory access whose bank passes the caller has resolved with this device's
     /// model (makeSharedBankModel(profile)), so that a recorder counting the same access resolves it once.
     void onSharedResolved(const simt::MemoryEvent& event, const BankConflictResult& result);
@@ -112,7 +126,8 @@ private:
         SharedLoadIdealWavefronts, SharedStoreIdealWavefronts, TotalCount
     };
 
-    void countGlobal(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks* sectors);
+    GlobalAccessCounts countGlobal(const simt::MemoryEvent& event, const WarpAccess& access, const TouchedBlocks* sectors);
+    void addGlobal(const simt::MemoryEvent& event, const GlobalAccessCounts& counts);
     static bool counts(const simt::MemoryEvent& event);
     void countShared(const simt::MemoryEvent& event, const BankConflictResult& result, AtomicPc* pc);
     AtomicPc* counted(const simt::MemoryEvent& event);

@@ -213,12 +213,22 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     TouchedBlocks sectors;
     if (match.entry != nullptr) {
         GlobalAccessMemo::moveSectors(*match.entry, move, sectors);
+        if (!match.lines) // this access is remembered instead: the next steps of a walk a word at a time find it
+            fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
     } else {
         collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);
         fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
     }
-    if (event.space == simt::MemorySpace::Global)
-        m_counters.onGlobalSectors(event, access, sectors);
+    if (event.space == simt::MemorySpace::Global) {
+        // An access moved by whole lines adds what the remembered one added (GlobalAccessCounts).
+        if (known != nullptr && known->hasCounts) {
+            m_counters.onGlobalCounts(event, known->counts);
+        } else if (const auto counted = m_counters.onGlobalSectors(event, access, sectors)) {
+            GlobalAccessMemo::Entry& keeper = known != nullptr ? *known : *fresh;
+            keeper.counts = *counted;
+            keeper.hasCounts = true;
+        }
+    }
     if (trace.ops.empty())
         return;
     TraceOp& op = trace.ops.back();
@@ -242,8 +252,7 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     } else if (m_cached) {
         const std::size_t first = trace.txns.size();
         recordCachedGlobal(event, sectors, trace, op);
-        // Remembered before without transactions, or its sectors only moved: this access is remembered, with them
-        // (the next steps of a walk a word at a time then find them within a line).
+        // Remembered before without transactions: remembered again, with them.
         if (fresh == nullptr)
             fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
         fresh->txns.assign(trace.txns.begin() + static_cast<std::ptrdiff_t>(first), trace.txns.end());

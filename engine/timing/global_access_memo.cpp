@@ -55,6 +55,7 @@ GlobalAccessMemo::Entry& GlobalAccessMemo::remember(
     std::copy_n(sectors.laneMask.begin(), sectors.count, entry.sectors.laneMask.begin());
     entry.txns.clear();
     entry.hasTxns = false;
+    entry.hasCounts = false;
     return entry;
 }
 

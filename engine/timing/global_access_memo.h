@@ -3,6 +3,7 @@
 #include "engine/memory/moved_access.h"
 #include "engine/memory/per_instruction.h"
 #include "engine/memory/touched_blocks.h"
+#include "engine/profiling/memory_counters.h"
 #include "engine/timing/warp_trace.h"
 
 #include <cstddef>
@@ -28,6 +29,8 @@ public:
         std::vector<MemTxn> txns;
         std::uint8_t wavefronts = 0;
         bool hasTxns = false;
+        GlobalAccessCounts counts; ///< what the access added to the memory counters, when `hasCounts`
+        bool hasCounts = false;
     };
 
     /// `lineBytes`: the largest block the recorder derives from sectors; transactions move with whole multiples of
@@ -50,7 +53,7 @@ public:
     /// match's entry where its sectors move by whole lines (`move` bytes); else null.
     Entry* find(
         std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move);
-    /// Makes `access` with its `sectors` the one remembered for `instruction`, without transactions yet.
+    /// Makes `access` with its `sectors` the one remembered for `instruction`, without transactions or counts yet.
     Entry& remember(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors);
 
     /// `entry`'s sectors moved by `move` bytes.
