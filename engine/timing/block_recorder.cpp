@@ -41,13 +41,14 @@ namespace {
 
 } // namespace
 
-std::uint16_t mostLanesOnOneAddress(const simt::MemoryEvent& event, std::uint64_t base, std::uint64_t bytes)
+std::uint16_t mostLanesOnOneAddress(
+    const simt::MemoryEvent& event, std::uint64_t base, std::uint64_t bytes, std::uint32_t within)
 {
     std::array<std::uint64_t, simt::kWarpLanes> addresses;
     std::array<std::uint8_t, simt::kWarpLanes> lanes;
     std::size_t distinct = 0;
     std::uint8_t most = 0;
-    for (std::uint32_t m = event.activeMask; m != 0; m &= m - 1) {
+    for (std::uint32_t m = event.activeMask & within; m != 0; m &= m - 1) {
         const std::uint64_t address = (*event.laneAddresses)[static_cast<std::size_t>(std::countr_zero(m))];
         if (address < base || address - base >= bytes)
             continue;
@@ -325,8 +326,9 @@ void BlockRecorder::recordCachedGlobal(
             full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
         }
         const auto bytes = sectorCount(lines[i].sectors) * kSectorBytes;
+        const bool atomic = event.op == simt::MemoryOp::Atomic;
         const std::uint16_t atomicLanes
-            = event.op == simt::MemoryOp::Atomic ? mostLanesOnOneAddress(event, lines[i].line, m_lineBytes) : 0;
+            = atomic ? mostLanesOnOneAddress(event, lines[i].line, m_lineBytes, lines[i].lanes) : 0;
         MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, atomicLanes, {} };
         std::copy_n(lines[i].byteMask.begin(), txn.byteMasks.size(), txn.byteMasks.begin());
         trace.txns.push_back(txn);

@@ -18,8 +18,10 @@
 namespace engine::timing {
 
 /// The most active lanes of `event` whose address is one and the same, among the addresses in [base, base +
-/// bytes): what a same-address atomic serializes.
-std::uint16_t mostLanesOnOneAddress(const simt::MemoryEvent& event, std::uint64_t base, std::uint64_t bytes);
+/// bytes): what a same-address atomic serializes. `lanes`: a mask holding at least the active lanes whose address
+/// is in that range (those of one line: the range's lanes only are looked at, not the warp's for every line).
+std::uint16_t mostLanesOnOneAddress(
+    const simt::MemoryEvent& event, std::uint64_t base, std::uint64_t bytes, std::uint32_t lanes = ~0u);
 
 /// Records the instruction stream of every warp of the block being run functionally (issue 6: the block
 /// runs whole, up front, then its warps are timed), turning each global access into line/sector requests

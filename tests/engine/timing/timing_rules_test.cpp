@@ -119,6 +119,9 @@ TEST(TimingRules, MostLanesOnOneAddressCountsWithinTheWindow)
     EXPECT_EQ(engine::timing::mostLanesOnOneAddress(event, 0x1000, 128), 3); // lanes 0, 11, 22
     EXPECT_EQ(engine::timing::mostLanesOnOneAddress(event, 0x1004, 4), 3);
     EXPECT_EQ(engine::timing::mostLanesOnOneAddress(event, 0x1080, 128), 0);
+    // Within a mask of the lanes in the range: the same, and lanes left out of the mask do not count.
+    EXPECT_EQ(engine::timing::mostLanesOnOneAddress(event, 0x1000, 128, (1u << 0) | (1u << 11) | (1u << 22)), 3);
+    EXPECT_EQ(engine::timing::mostLanesOnOneAddress(event, 0x1000, 128, (1u << 0) | (1u << 11)), 2);
     event.activeMask = 0x1u;
     EXPECT_EQ(engine::timing::mostLanesOnOneAddress(event, 0x1000, 128), 1);
 }
