@@ -221,13 +221,14 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
         fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
     }
     if (event.space == simt::MemorySpace::Global) {
-        // An access moved by whole lines adds what the remembered one added (GlobalAccessCounts).
-        if (known != nullptr && known->hasCounts) {
-            m_counters.onGlobalCounts(event, known->counts);
-        } else if (const auto counted = m_counters.onGlobalSectors(event, access, sectors)) {
-            GlobalAccessMemo::Entry& keeper = known != nullptr ? *known : *fresh;
-            keeper.counts = *counted;
-            keeper.hasCounts = true;
+        // An access whose every lane moved by whole lines adds what the remembered one added (GlobalAccessCounts);
+        // one whose lanes moved within their sectors may not (CC 1.x coalescing looks at every lane's word).
+        GlobalAccessMemo::Entry* same = known != nullptr && match.exact ? known : fresh;
+        if (same != nullptr && same->hasCounts) {
+            m_counters.onGlobalCounts(event, same->counts);
+        } else if (const auto counted = m_counters.onGlobalSectors(event, access, sectors); counted && same) {
+            same->counts = *counted;
+            same->hasCounts = true;
         }
     }
     if (trace.ops.empty())

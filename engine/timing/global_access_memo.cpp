@@ -27,13 +27,13 @@ GlobalAccessMemo::Match GlobalAccessMemo::match(
     const auto byLines
         = [this](std::uint64_t bytes) { return m_quantum != 0 ? (bytes & (m_quantum - 1)) == 0 : bytes == 0; };
     if ((move & (kSectorBytes - 1)) == 0) // every lane's bytes, sector for sector
-        return Match { &entry, move, byLines(move) };
+        return Match { &entry, move, byLines(move), true };
     // The same sectors, moved, when the sectors of every lane's first and last byte moved by one number of sectors.
     std::uint64_t sectors = 0;
     if (bytesMatter || !entry.access.blocksMoveTogether(access, 5, sectors))
         return {};
     move = sectors * kSectorBytes;
-    return Match { &entry, move, byLines(move) };
+    return Match { &entry, move, byLines(move), false };
 }
 
 GlobalAccessMemo::Entry* GlobalAccessMemo::find(

@@ -38,11 +38,14 @@ public:
     explicit GlobalAccessMemo(std::uint64_t lineBytes);
 
     /// What match found: the entry whose sectors, moved by `move` bytes (modulo 2^64), are the access's; `lines`
-    /// when that is a whole number of lines, so that the entry's transactions move too.
+    /// when that is a whole number of lines, so that the entry's transactions move too; `exact` when every lane
+    /// moved by `move` bytes (not only its sectors): what the coalescing rules of compute capability 1.x, which
+    /// look at each lane's word, give is then the same too.
     struct Match {
         Entry* entry = nullptr;
         std::uint64_t move = 0;
         bool lines = false;
+        bool exact = false;
     };
     /// The entry of `instruction` when `access` (with tag `kind`) is its access moved so that its sectors move by
     /// whole sectors: every lane by one number of bytes that is, or, where the bytes within a sector do not matter

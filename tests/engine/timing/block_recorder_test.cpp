@@ -39,11 +39,12 @@ struct Recorded {
 /// Warp 0 of block 0 issues the instruction at `pc` once per entry of `accesses`, each time accessing its
 /// addresses (4 bytes a lane) with `mask`.
 Recorded recordEach(std::uint32_t pc, engine::simt::MemoryOp op,
-    const std::vector<std::array<std::uint64_t, 32>>& accesses, std::uint32_t mask = 0xFFFFFFFFu)
+    const std::vector<std::array<std::uint64_t, 32>>& accesses, std::uint32_t mask = 0xFFFFFFFFu,
+    const char* device = "h100")
 {
     const auto module = simt_testing::parse(kKernel);
     const auto kernel = static_cast<std::uint32_t>(module.findFunction("touch"));
-    engine::timing::BlockRecorder recorder(testing_fixtures::builtinProfile("h100"), module, kernel, 1);
+    engine::timing::BlockRecorder recorder(testing_fixtures::builtinProfile(device), module, kernel, 1);
     for (const auto& addresses : accesses) {
         engine::simt::IssueEvent issue;
         issue.function = kernel;
@@ -66,9 +67,9 @@ Recorded recordEach(std::uint32_t pc, engine::simt::MemoryOp op,
 }
 
 Recorded record(std::uint32_t pc, engine::simt::MemoryOp op, const std::array<std::uint64_t, 32>& addresses,
-    std::uint32_t mask = 0xFFFFFFFFu)
+    std::uint32_t mask = 0xFFFFFFFFu, const char* device = "h100")
 {
-    return recordEach(pc, op, { addresses }, mask);
+    return recordEach(pc, op, { addresses }, mask, device);
 }
 
 std::array<std::uint64_t, 32> moved(std::array<std::uint64_t, 32> addresses, std::uint64_t bytes)
@@ -181,4 +182,31 @@ TEST(BlockRecorder, ATracesRoomComesAtTheNextBlocksFirstIssue)
     const std::vector<engine::timing::WarpTrace> next = recorder.takeTraces({});
     EXPECT_EQ(next[0].ops.size(), 1u);
     EXPECT_GE(next[0].ops.capacity(), 100u);
+}
+
+TEST(BlockRecorder, AnAccessMovedWithinItsSectorsCountsWhatItWouldAlone)
+{
+    // Lane k reads word k (every lane but the last of each 32-byte sector), then word k + 1 (a loop's next step):
+    // every lane's sector stays where it was, but on compute capability 1.0 the first is coalesced (thread k reads
+    // word k of an aligned segment, programming-guide-1.0 §5.1.2.1) and the second is not. The counters of the
+    // second access are those it gets alone, on the G80 as on the H100.
+    std::array<std::uint64_t, 32> addresses {};
+    for (std::size_t lane = 0; lane < 32; ++lane)
+        addresses[lane] = kBase + 4 * lane;
+    const auto next = moved(addresses, 4);
+    constexpr std::uint32_t kMask = 0x7F7F7F7Fu; // lanes 7, 15, 23, 31 off
+    for (const char* device : { "g80", "h100" }) {
+        const Recorded both = recordEach(1, engine::simt::MemoryOp::Load, { addresses, next }, kMask, device);
+        const Recorded first = record(1, engine::simt::MemoryOp::Load, addresses, kMask, device);
+        const Recorded alone = record(1, engine::simt::MemoryOp::Load, next, kMask, device);
+        if (std::string(device) == "g80") { // the premise: the two accesses coalesce differently there
+            EXPECT_NE(first.totals.globalLoadTransactions, alone.totals.globalLoadTransactions);
+        }
+        EXPECT_EQ(both.totals.globalLoadTransactions,
+            first.totals.globalLoadTransactions + alone.totals.globalLoadTransactions) << device;
+        EXPECT_EQ(both.totals.globalLoadBytesMoved, first.totals.globalLoadBytesMoved + alone.totals.globalLoadBytesMoved)
+            << device;
+        EXPECT_EQ(both.totals.globalLoadSectors, first.totals.globalLoadSectors + alone.totals.globalLoadSectors)
+            << device;
+    }
 }
