@@ -320,6 +320,7 @@ void BlockRecorder::recordCachedGlobal(
             lines[at] = lines[at - 1];
         lines[at] = moved;
     }
+    const bool atomic = event.op == simt::MemoryOp::Atomic;
     for (std::size_t i = 0; i < count; ++i) {
         std::uint8_t full = 0;
         for (std::uint32_t m = lines[i].sectors; m != 0; m &= m - 1) {
@@ -327,7 +328,6 @@ void BlockRecorder::recordCachedGlobal(
             full = static_cast<std::uint8_t>(full | (lines[i].byteMask[s] == 0xffffffffu ? 1u << s : 0u));
         }
         const auto bytes = sectorCount(lines[i].sectors) * kSectorBytes;
-        const bool atomic = event.op == simt::MemoryOp::Atomic;
         const std::uint16_t atomicLanes
             = atomic ? mostLanesOnOneAddress(event, lines[i].line, m_lineBytes, lines[i].lanes) : 0;
         MemTxn txn { lines[i].line, bytes, lines[i].sectors, full, atomicLanes, {} };

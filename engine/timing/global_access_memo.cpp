@@ -36,14 +36,6 @@ GlobalAccessMemo::Match GlobalAccessMemo::match(
     return Match { &entry, move, byLines(move), false };
 }
 
-GlobalAccessMemo::Entry* GlobalAccessMemo::find(
-    std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move)
-{
-    const Match found = match(instruction, access, kind, bytesMatter);
-    move = found.move;
-    return found.lines ? found.entry : nullptr;
-}
-
 GlobalAccessMemo::Entry& GlobalAccessMemo::remember(
     std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors)
 {

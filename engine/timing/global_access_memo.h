@@ -53,9 +53,6 @@ public:
     /// PolyBench gemm's row of A read a word further at each step moves by two sectors every 16 steps, not by
     /// whole lines: its sectors are known, its transactions are made again.
     Match match(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter);
-    /// match's entry where its sectors move by whole lines (`move` bytes); else null.
-    Entry* find(
-        std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter, std::uint64_t& move);
     /// Makes `access` with its `sectors` the one remembered for `instruction`, without transactions or counts yet.
     Entry& remember(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors);
 

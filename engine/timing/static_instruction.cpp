@@ -105,4 +105,11 @@ std::uint32_t registerCount(const std::vector<StaticInstruction>& table)
     return any ? highest + 1 : 0;
 }
 
+StaticTable makeStaticTable(const ptx::Module& module)
+{
+    StaticTable table { analyzeModuleFlat(module), 0 };
+    table.registers = registerCount(table.instructions);
+    return table;
+}
+
 } // namespace engine::timing

@@ -55,4 +55,11 @@ std::vector<StaticInstruction> analyzeModuleFlat(const ptx::Module& module);
 /// How many registers the numbered `table` names (1 + its highest number; 0 when none).
 std::uint32_t registerCount(const std::vector<StaticInstruction>& table);
 
+/// A module's table (analyzeModuleFlat) with its registerCount: what every timed launch of the module reads.
+struct StaticTable {
+    std::vector<StaticInstruction> instructions;
+    std::uint32_t registers = 0;
+};
+StaticTable makeStaticTable(const ptx::Module& module);
+
 } // namespace engine::timing

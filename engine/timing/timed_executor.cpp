@@ -45,8 +45,7 @@ struct TimedExecutor::PreparedModule {
     const ptx::Module* written = nullptr;
     const DeviceProfile* profile = nullptr;
     ScheduledModule scheduled;
-    std::vector<StaticInstruction> statics; ///< analyzeModuleFlat(scheduled.module)
-    std::uint32_t registers = 0; ///< registerCount(statics)
+    StaticTable statics; ///< of scheduled.module
     std::map<std::string, KernelResources> resources; ///< moduleKernelResources for the profile's architecture
 };
 
@@ -64,8 +63,7 @@ const TimedExecutor::PreparedModule& TimedExecutor::prepared(const ptx::Module& 
         p->written = &module;
         p->profile = &profile;
         p->scheduled = scheduledCopy(module);
-        p->statics = analyzeModuleFlat(p->scheduled.module);
-        p->registers = registerCount(p->statics);
+        p->statics = makeStaticTable(p->scheduled.module);
         p->resources = moduleKernelResources(module, deviceArchOf(profile));
         m_prepared = std::move(p);
     }
@@ -123,7 +121,6 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
     simt::LaunchRequest inIssueOrder = request;
     inIssueOrder.module = &module.scheduled.module;
     options.statics = &module.statics;
-    options.staticRegisters = module.registers;
     auto result = runTimedKernel(inIssueOrder, memory, options, stop);
     if (!result)
         return result.error();

@@ -62,7 +62,7 @@ namespace {
         /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
         bool usesAsync() const
         {
-            return std::any_of(m_statics.begin(), m_statics.end(),
+            return std::any_of(m_statics.instructions.begin(), m_statics.instructions.end(),
                 [](const StaticInstruction& st) { return st.asyncOp != ptx::AsyncOp::None; });
         }
         std::optional<Error> runCooperative(simt::DeviceMemory& memory, const std::stop_token& stop);
@@ -91,8 +91,8 @@ namespace {
         const simt::LaunchPlan& m_plan;
         const TimingOptions& m_options;
         MemoryHierarchy& m_hierarchy;
-        std::vector<StaticInstruction> m_ownStatics; ///< analyzeModuleFlat, unless TimingOptions::statics has it
-        const std::vector<StaticInstruction>& m_statics;
+        StaticTable m_ownStatics; ///< makeStaticTable, unless TimingOptions::statics has it
+        const StaticTable& m_statics;
         PipeTiming m_pipes;
         IntervalRecorder m_intervals;
         SmContext m_context;
@@ -135,7 +135,7 @@ namespace {
         , m_plan(plan)
         , m_options(options)
         , m_hierarchy(hierarchy)
-        , m_ownStatics(options.statics ? std::vector<StaticInstruction> {} : analyzeModuleFlat(*request.module))
+        , m_ownStatics(options.statics ? StaticTable {} : makeStaticTable(*request.module))
         , m_statics(options.statics ? *options.statics : m_ownStatics)
         , m_pipes(makePipeTiming(*request.profile))
         , m_intervals(static_cast<std::uint32_t>(request.profile->smCount), options.recordSms, options.maxIntervals,
@@ -147,7 +147,7 @@ namespace {
         , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
         , m_started(started)
     {
-        m_context = SmContext { m_statics.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
+        m_context = SmContext { m_statics.instructions.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(
                 std::clamp(request.profile->timing.warpSchedulersPerSm, 1, TimingSpec::kMaxWarpSchedulersPerSm)),
             plan.warpsPerBlock,
@@ -157,7 +157,7 @@ namespace {
             blockLaunchInterval(*request.profile, plan.warpsPerBlock),
             static_cast<std::uint64_t>(std::max(0, request.profile->timing.blockReplacementCycles)),
             branchTakenCycles(*request.profile),
-            options.sampling.enabled, options.statics ? options.staticRegisters : registerCount(m_statics) };
+            options.sampling.enabled, m_statics.registers };
         m_phases.timed = options.timePhases;
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);

@@ -44,10 +44,9 @@ struct TimingOptions {
     /// Caps the windows the SMs step in (0: windowCycles' own length). Where the profile's block_replacement_cycles
     /// covers the window no result depends on its length, which is how the tests show it.
     std::uint64_t maxWindowCycles = 0;
-    /// analyzeModuleFlat of the request's module, kept by a caller that launches it many times (TimedExecutor);
-    /// null: analyzed for this launch.
-    const std::vector<StaticInstruction>* statics = nullptr;
-    std::uint32_t staticRegisters = 0; ///< with `statics`: registerCount(*statics)
+    /// makeStaticTable of the request's module, kept by a caller that launches it many times (TimedExecutor);
+    /// null: made for this launch.
+    const StaticTable* statics = nullptr;
     /// Whether TimedLaunch::hostPhases is measured (benchmarks); otherwise it stays 0 and the launch reads no clock
     /// for it.
     bool timePhases = false;

@@ -45,12 +45,12 @@ TEST(GlobalAccessMemo, StrideCopyWarpsMoveByWholeLines)
     memo.remember(3, warp0, 1, sectorsOf(warp0));
     for (std::uint64_t w = 1; w < 8; ++w) {
         const auto access = moved(warp0, 256 * w);
-        std::uint64_t move = 0;
-        const auto* entry = memo.find(3, access, 1, true, move);
-        ASSERT_NE(entry, nullptr);
-        EXPECT_EQ(move, 256 * w);
+        const auto found = memo.match(3, access, 1, true);
+        ASSERT_NE(found.entry, nullptr);
+        EXPECT_TRUE(found.lines);
+        EXPECT_EQ(found.move, 256 * w);
         engine::TouchedBlocks sectors;
-        engine::timing::GlobalAccessMemo::moveSectors(*entry, move, sectors);
+        engine::timing::GlobalAccessMemo::moveSectors(*found.entry, found.move, sectors);
         expectSameSectors(sectors, sectorsOf(access));
     }
 }
@@ -61,12 +61,11 @@ TEST(GlobalAccessMemo, OnlyWholeLinesAndTheSameTagMatch)
     engine::timing::GlobalAccessMemo memo(128);
     const auto access = offsetCopyWarp(0);
     memo.remember(0, access, 1, sectorsOf(access));
-    std::uint64_t move = 0;
-    EXPECT_EQ(memo.find(0, offsetCopyWarp(1), 1, true, move), nullptr);
-    EXPECT_EQ(memo.find(0, offsetCopyWarp(32), 2, true, move), nullptr); // another operation
-    EXPECT_EQ(memo.find(1, offsetCopyWarp(32), 1, true, move), nullptr); // another instruction
-    EXPECT_NE(memo.find(0, offsetCopyWarp(32), 1, true, move), nullptr);
-    EXPECT_NE(memo.find(0, offsetCopyWarp(-64), 1, true, move), nullptr); // moved down
+    EXPECT_FALSE(memo.match(0, offsetCopyWarp(1), 1, true).lines);
+    EXPECT_EQ(memo.match(0, offsetCopyWarp(32), 2, true).entry, nullptr); // another operation
+    EXPECT_EQ(memo.match(1, offsetCopyWarp(32), 1, true).entry, nullptr); // another instruction
+    EXPECT_TRUE(memo.match(0, offsetCopyWarp(32), 1, true).lines);
+    EXPECT_TRUE(memo.match(0, offsetCopyWarp(-64), 1, true).lines); // moved down
 }
 
 TEST(GlobalAccessMemo, MovedSectorsAreTheCollectedOnesOnRandomAccesses)
@@ -85,11 +84,11 @@ TEST(GlobalAccessMemo, MovedSectorsAreTheCollectedOnesOnRandomAccesses)
                 * static_cast<std::uint64_t>(access.bytesPerLane);
         memo.remember(0, access, 0, sectorsOf(access));
         const auto next = moved(access, 128 * (random() % 9));
-        std::uint64_t move = 0;
-        const auto* entry = memo.find(0, next, 0, random() % 2 == 0, move);
-        ASSERT_NE(entry, nullptr);
+        const auto match = memo.match(0, next, 0, random() % 2 == 0);
+        ASSERT_NE(match.entry, nullptr);
+        EXPECT_TRUE(match.lines);
         engine::TouchedBlocks sectors;
-        engine::timing::GlobalAccessMemo::moveSectors(*entry, move, sectors);
+        engine::timing::GlobalAccessMemo::moveSectors(*match.entry, match.move, sectors);
         expectSameSectors(sectors, sectorsOf(next));
         ++found;
     }
@@ -105,17 +104,16 @@ TEST(GlobalAccessMemo, LoadsDownAColumnKeepTheirSectorsWithinThem)
     const auto column = [](int j) { return stridedAccess(kBufferBase + static_cast<std::uint64_t>(j) * 4, 64); };
     memo.remember(0, column(0), 1, sectorsOf(column(0)));
     for (int j = 1; j < 40; ++j) {
-        std::uint64_t move = 0;
-        const auto* load = memo.find(0, column(j), 1, false, move);
+        const auto load = memo.match(0, column(j), 1, false);
         const bool sameLines = j < 8 || j >= 32;
-        EXPECT_EQ(load != nullptr, sameLines) << j;
-        if (load) {
-            EXPECT_EQ(move, j < 8 ? 0u : 128u) << j;
+        EXPECT_EQ(load.lines, sameLines) << j;
+        if (load.lines) {
+            EXPECT_EQ(load.move, j < 8 ? 0u : 128u) << j;
             engine::TouchedBlocks sectors;
-            engine::timing::GlobalAccessMemo::moveSectors(*load, move, sectors);
+            engine::timing::GlobalAccessMemo::moveSectors(*load.entry, load.move, sectors);
             expectSameSectors(sectors, sectorsOf(column(j)));
         }
-        EXPECT_EQ(memo.find(0, column(j), 1, true, move) != nullptr, j == 32) << j;
+        EXPECT_EQ(memo.match(0, column(j), 1, true).lines, j == 32) << j;
     }
 }
 
