@@ -27,6 +27,7 @@ public:
 
     std::size_t pick(std::span<const Candidate> ready) override;
     void issued(std::uint32_t slot) override { m_last = slot; }
+    void reset() override { m_last = kNone; }
     /// The slot issued last (the greedy warp), or kNone before the first issue. SmModel::issueOne makes this
     /// policy's choice in its scan of the warps.
     std::uint32_t last() const { return m_last; }

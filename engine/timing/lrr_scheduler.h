@@ -11,9 +11,11 @@ class LrrScheduler final : public WarpSchedulerPolicy {
 public:
     std::size_t pick(std::span<const Candidate> ready) override;
     void issued(std::uint32_t slot) override { m_last = slot; }
+    void reset() override { m_last = kNone; }
 
 private:
-    std::uint32_t m_last = 0xffffffffu;
+    static constexpr std::uint32_t kNone = 0xffffffffu; ///< no warp issued yet
+    std::uint32_t m_last = kNone;
 };
 
 } // namespace engine::timing

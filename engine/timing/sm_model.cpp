@@ -14,6 +14,48 @@ SmModel::SmModel(std::uint32_t id, const SmContext& context)
     std::fill_n(m_wakeStore.begin(), std::min<std::size_t>(context.schedulers, m_wakeStore.size()), std::uint64_t { 0 });
 }
 
+void SmModel::reuse(std::uint32_t id, const SmContext& context)
+{
+    // Every member as the constructor leaves it; the arrays only emptied, so that allocateSlots finds their capacity.
+    if (context.policy != m_ctx.policy)
+        m_policies.clear(); // allocateSlots makes them again (and where their count differs)
+    for (auto& policy : m_policies)
+        policy->reset();
+    m_id = id;
+    m_ctx = context;
+    m_recording = context.intervals && context.intervals->records(id);
+    std::fill_n(m_wakeStore.begin(), std::min<std::size_t>(context.schedulers, m_wakeStore.size()), std::uint64_t { 0 });
+    m_blocks.clear();
+    m_warps.clear();
+    m_scoreboardPositions.clear();
+    m_perScheduler = 1;
+    m_scanLength = 0;
+    m_wakeReadyAt.clear();
+    m_wakeAge.clear();
+    m_wakePipe.clear();
+    m_pipeFree.clear();
+    m_ready.clear();
+    m_issuedNow.clear();
+    m_lsuFree = 0;
+    m_blockLaunchFree = 0;
+    m_finished.clear();
+    m_queued.clear();
+    m_pending.clear();
+    m_emitted.clear();
+    m_issued = 0;
+    m_residentWarps = 0;
+    m_lastAccumulate = 0;
+    m_warpCycles = 0;
+    m_activeCycles = 0;
+}
+
+void SmModel::release()
+{
+    m_blocks.clear();
+    m_finished.clear();
+    m_queued.clear();
+}
+
 void SmModel::allocateSlots()
 {
     // Block and warp slots, scoreboards and the schedulers' arrays come with the SM's first block: a launch of a few
@@ -22,7 +64,10 @@ void SmModel::allocateSlots()
     const std::size_t warps = std::size_t { m_ctx.blockSlots } * m_ctx.warpsPerBlock;
     m_warps.resize(warps);
     m_scoreboardPositions.assign(warps * m_ctx.registers, 0);
-    m_scoreboards = std::make_unique_for_overwrite<Scoreboard[]>(warps);
+    if (m_scoreboardCapacity < warps) {
+        m_scoreboards = std::make_unique_for_overwrite<Scoreboard[]>(warps);
+        m_scoreboardCapacity = warps;
+    }
     for (std::size_t w = 0; w < warps; ++w)
         m_scoreboards[w].attach(std::span(m_scoreboardPositions).subspan(w * m_ctx.registers, m_ctx.registers));
     m_perScheduler = static_cast<std::uint32_t>((warps + m_ctx.schedulers - 1) / m_ctx.schedulers);
@@ -34,8 +79,11 @@ void SmModel::allocateSlots()
         pipes.fill(0);
     m_ready.resize(m_perScheduler);
     m_issuedNow.assign(warps, 0);
-    for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s)
-        m_policies.push_back(makeWarpScheduler(m_ctx.policy));
+    if (m_policies.size() != m_ctx.schedulers) { // a reused SM's policies serve when they are as many
+        m_policies.clear();
+        for (std::uint32_t s = 0; s < m_ctx.schedulers; ++s)
+            m_policies.push_back(makeWarpScheduler(m_ctx.policy));
+    }
 }
 
 void SmModel::accumulate(std::uint64_t now)

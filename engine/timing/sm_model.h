@@ -62,6 +62,12 @@ class alignas(kThreadPrivateAlign) SmModel {
 public:
     SmModel(std::uint32_t id, const SmContext& context);
 
+    /// Makes this SM what SmModel(id, context) makes, but for the capacity of its arrays and its schedulers' policies
+    /// (SmModelPool: the SMs of a finished launch serve the next one).
+    void reuse(std::uint32_t id, const SmContext& context);
+    /// Frees what its blocks still hold (their traces), keeping its arrays' capacity, before it waits for reuse.
+    void release();
+
     /// Makes block `linear` resident at `now` with the traces of its warps (from the functional run); `replacing`:
     /// it takes the slot of a block that retired at `now` (and starts block_replacement_cycles later).
     void addBlock(std::uint64_t linear, std::vector<WarpTrace> traces, std::uint64_t now, std::uint64_t& age,
@@ -186,13 +192,14 @@ private:
     void allocateSlots();
 
     std::uint32_t m_id;
-    const SmContext& m_ctx;
+    SmContext m_ctx; ///< a copy: the SM outlives its launch in SmModelPool
     std::vector<Block> m_blocks;
     std::vector<Warp> m_warps; ///< slot = block slot × warps per block + warp index
     std::vector<std::uint8_t> m_scoreboardPositions; ///< every slot's scoreboard positions, SmContext::registers each
     /// Per slot; apart from Warp so the schedulers' scans stay small. Default-initialized, not value-initialized as a
     /// vector's would be: a scoreboard's entries are read only up to its count, so zeroing them all is wasted.
     std::unique_ptr<Scoreboard[]> m_scoreboards;
+    std::size_t m_scoreboardCapacity = 0; ///< of m_scoreboards, which a reused SM keeps
     std::uint32_t m_perScheduler = 1; ///< warp slots per scheduler (rounded up)
     /// Entries of each scheduler's arrays a scan reads: those of the block slots up to the highest one in use (the
     /// rest hold no warp). Blocks take the lowest free slot, so a launch of few blocks per SM scans few entries.

@@ -13,6 +13,7 @@
 #include "engine/timing/pipe_class.h"
 #include "engine/timing/sample_extrapolation.h"
 #include "engine/timing/sm_model.h"
+#include "engine/timing/sm_model_pool.h"
 #include "engine/timing/sm_window_stepper.h"
 
 #include <algorithm>
@@ -55,6 +56,10 @@ namespace {
 
         /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
         /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
+        ~LaunchTimer() { SmModelPool::giveBack(std::move(m_sms)); }
+        LaunchTimer(const LaunchTimer&) = delete;
+        LaunchTimer& operator=(const LaunchTimer&) = delete;
+
         std::optional<Error> run(const std::stop_token& stop);
         /// The SMs window by window on at most `threads` threads (SmWindowStepper): every other launch. `pipeline`:
         /// two threads, a third running the blocks ahead (runTimedKernel).
@@ -161,9 +166,7 @@ namespace {
         m_phases.timed = options.timePhases;
         if (options.sampling.enabled)
             m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
-        m_sms.reserve(m_nextEvent.size());
-        for (std::uint32_t sm = 0; sm < m_nextEvent.size(); ++sm)
-            m_sms.emplace_back(sm, m_context);
+        m_sms = SmModelPool::take(static_cast<std::uint32_t>(m_nextEvent.size()), m_context);
         BlockSource::Inputs blocks { &m_runner, &m_recorder, &m_issue, &m_stats.divergentBranches, &m_stats.perFunction,
             plan.blockCount, options.traceBytesLimit, m_traceStop,
             SpeculativeSlot::Launch { &plan, &memory, request.profile, request.module, request.kernel },

@@ -28,6 +28,8 @@ public:
     virtual std::size_t pick(std::span<const Candidate> ready) = 0;
     /// The slot that issued (the policy's memory for the next pick).
     virtual void issued(std::uint32_t slot) = 0;
+    /// Back to the state of a new policy (an SM of a later launch reuses it: SmModelPool).
+    virtual void reset() = 0;
 };
 
 std::unique_ptr<WarpSchedulerPolicy> makeWarpScheduler(SchedulerPolicy policy);
