@@ -44,6 +44,15 @@ namespace {
 
     using Event = std::pair<std::uint64_t, std::uint32_t>; ///< (cycle, SM), smallest first
 
+    /// The SMs a launch can use: the first wave deals its blocks to SMs 0, 1, ... in turn, and a later block takes a
+    /// retired one's SM, so a grid of fewer blocks than the device has SMs never reaches the others (a launch of one
+    /// block builds one SM, not 132).
+    std::size_t smsUsed(const DeviceProfile& profile, const simt::LaunchPlan& plan)
+    {
+        return static_cast<std::size_t>(
+            std::clamp<std::uint64_t>(plan.blockCount, 1, static_cast<std::uint64_t>(std::max(1, profile.smCount))));
+    }
+
     /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
     class LaunchTimer {
     public:
@@ -149,23 +158,24 @@ namespace {
         , m_stats { 0, 0, 0, 0, 0, simt::makePcCounters(*request.module) }
         , m_issue { 0, 0, plan.instructionBudget }
         , m_runner(plan, memory, &m_recorder, m_stats.perFunction, m_issue)
-        , m_nextEvent(static_cast<std::size_t>(request.profile->smCount), kNever)
+        , m_nextEvent(smsUsed(*request.profile, plan), kNever)
         , m_started(started)
     {
+        const auto smCount = static_cast<std::uint64_t>(std::max(1, request.profile->smCount));
         m_context = SmContext { m_statics.instructions.data(), &m_pipes, &m_hierarchy, &m_intervals, options.scheduler,
             static_cast<std::uint32_t>(
                 std::clamp(request.profile->timing.warpSchedulersPerSm, 1, TimingSpec::kMaxWarpSchedulersPerSm)),
             plan.warpsPerBlock,
             static_cast<std::uint32_t>(blocksPerSm),
             static_cast<std::uint32_t>(std::clamp<std::uint64_t>(
-                (plan.blockCount + m_nextEvent.size() - 1) / m_nextEvent.size(), 1, static_cast<std::uint64_t>(blocksPerSm))),
+                (plan.blockCount + smCount - 1) / smCount, 1, static_cast<std::uint64_t>(blocksPerSm))),
             blockLaunchInterval(*request.profile, plan.warpsPerBlock),
             static_cast<std::uint64_t>(std::max(0, request.profile->timing.blockReplacementCycles)),
             branchTakenCycles(*request.profile),
             options.sampling.enabled, m_statics.registers };
         m_phases.timed = options.timePhases;
         if (options.sampling.enabled)
-            m_steadyState.emplace(std::uint64_t { m_nextEvent.size() } * m_context.blocksPerSm, options.sampling);
+            m_steadyState.emplace(smCount * m_context.blocksPerSm, options.sampling);
         m_sms = SmModelPool::take(static_cast<std::uint32_t>(m_nextEvent.size()), m_context);
         BlockSource::Inputs blocks { &m_runner, &m_recorder, &m_issue, &m_stats.divergentBranches, &m_stats.perFunction,
             plan.blockCount, options.traceBytesLimit, m_traceStop,
