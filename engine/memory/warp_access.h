@@ -40,7 +40,8 @@ inline constexpr bool isLaneActive(std::uint32_t mask, int lane) { return (mask 
 /// Lowest set lane of a non-empty mask.
 inline int lowestLane(std::uint32_t mask) { return std::countr_zero(mask); }
 
-inline int laneCount(std::uint32_t mask) { return std::popcount(mask); }
+/// Lanes set in `mask`; a whole warp without a population count (a library call on baseline x86-64).
+inline int laneCount(std::uint32_t mask) { return mask == 0xffffffffu ? kWarpSize : std::popcount(mask); }
 
 /// Lanes [first, first + count) as a mask.
 inline constexpr std::uint32_t laneRange(int first, int count)

@@ -134,7 +134,7 @@ void MemoryCounters::countShared(const simt::MemoryEvent& event, const BankConfl
         add(pc->wavefronts, wavefronts);
         if (event.warp.blockLinear == 0) { // the sampler and the bank passes keep block 0's requests only
             countBankPasses(event.activeMask, result, *pc);
-            const auto lanes = static_cast<std::uint32_t>(std::popcount(event.activeMask));
+            const auto lanes = static_cast<std::uint32_t>(laneCount(event.activeMask));
             m_sampler.add(event, 0, 0, static_cast<std::uint32_t>(wavefronts), lanes * event.bytesPerLane);
         }
     }

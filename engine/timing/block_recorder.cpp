@@ -236,7 +236,7 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     TraceOp& op = trace.ops.back();
     const OpKind previous = op.kind;
     m_bytesRequested += event.space == simt::MemorySpace::Global
-        ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(std::popcount(event.activeMask))
+        ? std::uint64_t { event.bytesPerLane } * static_cast<std::uint64_t>(laneCount(event.activeMask))
         : 0;
     op.kind = event.op == simt::MemoryOp::Load ? OpKind::GlobalLoad
         : event.op == simt::MemoryOp::Store    ? OpKind::GlobalStore
