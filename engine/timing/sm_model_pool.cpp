@@ -1,5 +1,7 @@
 #include "engine/timing/sm_model_pool.h"
 
+#include <algorithm>
+#include <iterator>
 #include <mutex>
 #include <utility>
 
@@ -9,6 +11,10 @@ namespace {
     struct Pool {
         std::mutex mutex;
         std::vector<std::vector<SmModel>> launches; ///< the most recent last
+        /// SMs a launch of fewer blocks than SMs left over (SmModelPool::take), for a later launch of more: a
+        /// scenario alternating a small grid and a large one (Rodinia gaussian) would otherwise free and build them
+        /// at every launch.
+        std::vector<SmModel> spare;
     };
 
     Pool& pool()
@@ -21,6 +27,7 @@ namespace {
 std::vector<SmModel> SmModelPool::take(std::uint32_t count, const SmContext& context)
 {
     std::vector<SmModel> sms;
+    std::vector<SmModel> dropped; // freed outside the lock
     {
         Pool& p = pool();
         const std::lock_guard lock(p.mutex);
@@ -28,12 +35,22 @@ std::vector<SmModel> SmModelPool::take(std::uint32_t count, const SmContext& con
             sms = std::move(p.launches.back());
             p.launches.pop_back();
         }
+        if (sms.size() > count) {
+            const std::size_t room = kSpareSms - std::min(kSpareSms, p.spare.size());
+            const auto first = sms.begin() + count;
+            const auto kept = first + static_cast<std::ptrdiff_t>(std::min(room, sms.size() - count));
+            std::move(first, kept, std::back_inserter(p.spare));
+            std::move(kept, sms.end(), std::back_inserter(dropped));
+            sms.erase(first, sms.end());
+        }
+        sms.reserve(count);
+        while (sms.size() < count && !p.spare.empty()) {
+            sms.push_back(std::move(p.spare.back()));
+            p.spare.pop_back();
+        }
     }
-    if (sms.size() > count)
-        sms.erase(sms.begin() + count, sms.end());
     for (std::uint32_t sm = 0; sm < sms.size(); ++sm)
         sms[sm].reuse(sm, context);
-    sms.reserve(count);
     for (auto sm = static_cast<std::uint32_t>(sms.size()); sm < count; ++sm)
         sms.emplace_back(sm, context);
     return sms;

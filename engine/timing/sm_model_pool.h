@@ -15,8 +15,11 @@ namespace engine::timing {
 class SmModelPool {
 public:
     static constexpr std::size_t kPooledLaunches = 2;
+    /// SMs kept apart from a launch's (a launch of fewer blocks than SMs builds fewer): at most as many.
+    static constexpr std::size_t kSpareSms = 256;
 
-    /// SMs 0 .. count-1 for `context`: a finished launch's, reused, where the pool holds some, new ones beyond.
+    /// SMs 0 .. count-1 for `context`: a finished launch's and spare ones, reused, where the pool holds some, new ones
+    /// beyond.
     static std::vector<SmModel> take(std::uint32_t count, const SmContext& context);
     /// A launch's SMs, for a later launch (their blocks' traces freed now).
     static void giveBack(std::vector<SmModel> sms);
