@@ -7,9 +7,11 @@ namespace engine {
 void MovedAccess::remember(const WarpAccess& access)
 {
     m_addresses = access.laneAddresses;
-    m_activeMask = access.activeMask;
     m_bytesPerLane = access.bytesPerLane;
     m_kind = access.kind;
+    if (access.activeMask == m_activeMask)
+        return; // the lanes' masks are those of the access remembered before (all zeros before the first)
+    m_activeMask = access.activeMask;
     for (std::size_t lane = 0; lane < kWarpSize; ++lane) {
         const bool active = ((access.activeMask >> lane) & 1u) != 0;
         m_laneWords[lane] = active ? ~std::uint64_t { 0 } : 0;
