@@ -63,12 +63,13 @@ namespace {
             unsigned functionalThreads, std::uint64_t batchedBlocks, bool batchesOnCaller,
             std::chrono::steady_clock::time_point started);
 
-        /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
-        /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
+        /// Its SMs serve the next launch.
         ~LaunchTimer() { SmModelPool::giveBack(std::move(m_sms)); }
         LaunchTimer(const LaunchTimer&) = delete;
         LaunchTimer& operator=(const LaunchTimer&) = delete;
 
+        /// The SMs in one event loop on this thread, results below the L1 known at once: for launches with
+        /// asynchronous copies or mbarriers, whose completions feed copy groups and phases as they issue.
         std::optional<Error> run(const std::stop_token& stop);
         /// The SMs window by window on at most `threads` threads (SmWindowStepper): every other launch. `pipeline`:
         /// two threads, a third running the blocks ahead (runTimedKernel).
