@@ -214,7 +214,7 @@ void BlockRecorder::onMemory(const simt::MemoryEvent& event)
     TouchedBlocks sectors;
     if (match.entry != nullptr) {
         GlobalAccessMemo::moveSectors(*match.entry, move, sectors);
-        if (!match.lines) // this access is remembered instead: the next steps of a walk a word at a time find it
+        if (!match.lines) // this access is remembered instead: a walk's next step is found one step from it
             fresh = &m_globalMemo.remember(instruction, access, kind, sectors);
     } else {
         collectTouchedBlocks(access, access.activeMask, kSectorBytes, sectors);

@@ -49,9 +49,9 @@ public:
     };
     /// The entry of `instruction` when `access` (with tag `kind`) is its access moved so that its sectors move by
     /// whole sectors: every lane by one number of bytes that is, or, where the bytes within a sector do not matter
-    /// (not `bytesMatter`: loads and atomics), every lane's first and last byte by one number of sectors. A
-    /// PolyBench gemm's row of A read a word further at each step moves by two sectors every 16 steps, not by
-    /// whole lines: its sectors are known, its transactions are made again.
+    /// (not `bytesMatter`: loads and atomics), every lane's first and last byte by one number of sectors. Each of
+    /// the eight loads of PolyBench gemm's row of A (nvcc unrolls the loop eight times) reads a sector further at
+    /// every step, not a line: its sectors are known, its transactions are made again.
     Match match(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, bool bytesMatter);
     /// Makes `access` with its `sectors` the one remembered for `instruction`, without transactions or counts yet.
     Entry& remember(std::size_t instruction, const WarpAccess& access, std::uint8_t kind, const TouchedBlocks& sectors);
