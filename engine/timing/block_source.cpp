@@ -1,6 +1,7 @@
 #include "engine/timing/block_source.h"
 
 #include "engine/common/host_heap.h"
+#include "engine/common/spin_turn.h"
 
 #include "engine/simt/fault_report.h"
 #include "engine/timing/host_phases.h"
@@ -39,11 +40,13 @@ BlockSource::BlockSource(Inputs inputs, Mode mode)
             m_worker = std::jthread([this](const std::stop_token& stop) {
                 workBatches(stop);
                 markWorkerDone();
+                helpUntilTaken(stop);
             });
     } else if (mode != Mode::Inline && m_in.blockCount > 0) {
         m_worker = std::jthread([this](const std::stop_token& stop) {
             work(stop, 0);
             markWorkerDone();
+            helpUntilTaken(stop);
         });
     }
 }
@@ -166,9 +169,64 @@ bool BlockSource::waitForRoom(const std::stop_token& stop, std::size_t count, bo
     m_wakeAt = half ? m_capacity / 2 : m_capacity - count;
     m_resting = true;
     ++m_rests;
-    const bool woken = m_changed.wait(lock, stop, [this] { return m_queue.size() <= m_wakeAt; });
+    const bool woken = m_lent.load(std::memory_order_acquire)
+        ? helpUntilRoom(lock, stop)
+        : m_changed.wait(lock, stop, [this] { return m_queue.size() <= m_wakeAt; });
     m_resting = false;
     return woken;
+}
+
+bool BlockSource::helpOnce()
+{
+    const std::scoped_lock lock(m_helpMutex);
+    return m_help && m_help();
+}
+
+bool BlockSource::helpUntilRoom(std::unique_lock<std::mutex>& lock, const std::stop_token& stop)
+{
+    for (unsigned turn = 1;;) {
+        if (m_queue.size() <= m_wakeAt)
+            return true;
+        if (stop.stop_requested())
+            return false;
+        if (!m_lent.load(std::memory_order_acquire)) // no longer lent: sleeps until woken
+            return m_changed.wait(lock, stop, [this] { return m_queue.size() <= m_wakeAt; });
+        lock.unlock();
+        if (helpOnce())
+            turn = 1;
+        else
+            spinTurn(turn++);
+        lock.lock();
+    }
+}
+
+void BlockSource::helpUntilTaken(const std::stop_token& stop)
+{
+    for (unsigned turn = 1; m_lent.load(std::memory_order_acquire) && !stop.stop_requested();) {
+        if (helpOnce())
+            turn = 1;
+        else
+            spinTurn(turn++);
+    }
+}
+
+void BlockSource::lendBatchThreads(std::function<bool(std::size_t self)> help, std::size_t lent)
+{
+    if (m_workers)
+        (*m_workers)->lendIdle(std::move(help), lent);
+}
+
+void BlockSource::narrowLentBatchThreads(std::size_t lent)
+{
+    if (m_workers)
+        (*m_workers)->narrowLent(lent);
+}
+
+void BlockSource::helpWhileResting(std::function<bool()> help)
+{
+    const std::scoped_lock lock(m_helpMutex);
+    m_help = std::move(help);
+    m_lent.store(static_cast<bool>(m_help), std::memory_order_release);
 }
 
 std::size_t queuedBlocks(std::uint64_t largestTraceBytes, std::uint64_t traceBytesLimit, std::size_t least)

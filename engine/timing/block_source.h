@@ -127,6 +127,21 @@ public:
     /// the caller's thread.
     bool ahead();
 
+    /// While the worker rests for room in its queue, and once it ran its last block, it calls `help` over and over
+    /// instead of sleeping (pausing while `help` finds nothing to do): the pipeline of two threads lends it to the
+    /// SMs' windows (SmWindowStepper::help), the second core's only other thread. Empty: it sleeps while it rests,
+    /// and ends after its last block. On the caller's thread; returns once the worker no longer runs the `help`
+    /// before.
+    void helpWhileResting(std::function<bool()> help);
+
+    /// Batches: lends the batches' threads 1 to `lent` - 1 to `help` while they have no block to run
+    /// (WindowWorkers::lendIdle); empty: no longer. Returns once none runs the `help` before.
+    void lendBatchThreads(std::function<bool(std::size_t self)> help, std::size_t lent);
+    /// Lends only the batches' threads 1 to `lent` - 1 from now on (WindowWorkers::narrowLent).
+    void narrowLentBatchThreads(std::size_t lent);
+    /// The threads that run batches (Batches), the one that commits them included; 0 for the other modes.
+    std::size_t batchThreads() const { return m_workers ? (*m_workers)->threads() : 0; }
+
     /// Blocks of batches that were run again the serial way (Batches).
     std::uint64_t rerunBlocks() const { return m_rerun; }
     /// Times the worker rested for room in its queue so far (waitForRoom).
@@ -148,6 +163,12 @@ private:
     /// half its capacity (`half`) or room for them again (batches: the SMs' threads take their cores meanwhile).
     /// False when stopped.
     bool waitForRoom(const std::stop_token& stop, std::size_t count, bool half);
+    /// waitForRoom's rest while the worker helps (helpWhileResting), under `lock` (m_mutex) but while it helps.
+    bool helpUntilRoom(std::unique_lock<std::mutex>& lock, const std::stop_token& stop);
+    /// The worker after its last block: helps until it is no longer lent (helpWhileResting) or stopped.
+    void helpUntilTaken(const std::stop_token& stop);
+    /// One call of the help lent (helpWhileResting): whether it found work.
+    bool helpOnce();
     void workBatches(const std::stop_token& stop);
     /// One batch of blocks run at once on m_workers' threads (Batches): its slots, one per block, and its last run.
     struct Batch {
@@ -204,6 +225,9 @@ private:
     std::uint64_t m_rerun = 0;
     double m_aheadSeconds = 0; ///< the worker's, running blocks
     double m_commitSeconds = 0; ///< the worker's alone: committing batches, running blocks again or one by one
+    std::mutex m_helpMutex; ///< held by the worker while it helps, and to change m_help
+    std::function<bool()> m_help; ///< under m_helpMutex
+    std::atomic<bool> m_lent { false }; ///< m_help is set
     std::mutex m_mutex;
     std::condition_variable_any m_changed;
     std::deque<ExecutedBlock> m_queue; ///< run, not yet taken (ahead)

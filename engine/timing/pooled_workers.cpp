@@ -22,8 +22,12 @@ namespace {
 
 } // namespace
 
-PooledWorkers::PooledWorkers(unsigned threads)
+PooledWorkers::PooledWorkers(unsigned threads, unsigned guests)
 {
+    if (guests > 0) {
+        m_workers = std::make_unique<WindowWorkers>(threads, guests);
+        return;
+    }
     if (threads > 1) {
         IdleSets& idle = idleSets();
         const std::lock_guard lock(idle.mutex);
@@ -47,7 +51,7 @@ std::size_t PooledWorkers::idleCount()
 
 PooledWorkers::~PooledWorkers()
 {
-    if (m_workers->threads() <= 1)
+    if (m_workers->threads() <= 1 || m_workers->guests() > 0)
         return;
     IdleSets& idle = idleSets();
     std::unique_ptr<WindowWorkers> ending; // its threads end after the lock is released

@@ -13,8 +13,9 @@ namespace engine::timing {
 /// Sets of one thread are no threads at all and are not kept.
 class PooledWorkers {
 public:
-    /// An idle set of `threads` threads in all (the caller's included), or a new one when none is idle.
-    explicit PooledWorkers(unsigned threads);
+    /// An idle set of `threads` threads in all (the caller's included), or a new one when none is idle. A set with
+    /// `guests` (WindowWorkers) is always new, and not kept.
+    explicit PooledWorkers(unsigned threads, unsigned guests = 0);
     /// Gives the set back (at most kIdleSets idle sets are kept; others end their threads).
     ~PooledWorkers();
     PooledWorkers(const PooledWorkers&) = delete;

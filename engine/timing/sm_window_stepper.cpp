@@ -17,11 +17,11 @@ std::uint64_t windowCycles(const DeviceProfile& profile, std::uint64_t fewestBlo
 }
 
 SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
-    unsigned threads, std::uint64_t windowCycles, bool shareL2Pass)
+    unsigned threads, unsigned guests, std::uint64_t windowCycles, bool shareL2Pass)
     : m_sms(sms)
     , m_memory(memory)
     , m_intervals(intervals)
-    , m_workers(threads)
+    , m_workers(threads, guests)
     , m_window(windowCycles)
     , m_shareL2Pass(shareL2Pass)
     , m_parallel(threads > 1) // threads sized to the launch's work: the first window, its wave starting, is large

@@ -53,6 +53,26 @@ namespace {
             std::clamp<std::uint64_t>(plan.blockCount, 1, static_cast<std::uint64_t>(std::max(1, profile.smCount))));
     }
 
+    /// Ends, when it goes, what a launch lent the threads of its blocks (BlockSource::helpWhileResting,
+    /// lendBatchThreads): they no longer help a stepper about to go.
+    class LentThreads {
+    public:
+        explicit LentThreads(BlockSource& source)
+            : m_source(source)
+        {
+        }
+        ~LentThreads()
+        {
+            m_source.helpWhileResting({});
+            m_source.lendBatchThreads({}, 0);
+        }
+        LentThreads(const LentThreads&) = delete;
+        LentThreads& operator=(const LentThreads&) = delete;
+
+    private:
+        BlockSource& m_source;
+    };
+
     /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
     class LaunchTimer {
     public:
@@ -373,6 +393,29 @@ namespace {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         m_windowed = true;
         m_hierarchy.deferBelowL1(m_context.attributeTraffic);
+        // Where the stepper's own threads and the blocks' would outnumber the cores, but either alone would not, the
+        // stepper's threads but this one are guests: threads of the blocks' that step SMs when they have no block to
+        // run, one thread per core for both. Lent threads spin between their jobs, so not when they themselves are
+        // more than the cores. Blocks in batches lend their batches' threads (the one that commits keeps to its
+        // blocks), from before the first wave's batches on so that none sleeps past them; they help once the stepper
+        // is there. The pipeline (two threads, and a third running the blocks) lends its blocks' thread, which helps
+        // while it rests (its queue full) and once it ran its last block. On the device machine's 16 cores
+        // (bench/README.md, "Twentieth round"), 16 threads: muld 1 024 3.49-4.25 -> 2.76-3.74 s, muld 512 0.50-0.59
+        // -> 0.45-0.53 s; 8 threads, the 16 M copy with both sets on 16 cores 0.38-0.46 s, lent 0.45-0.48 s.
+        const unsigned cores = usableCores();
+        const bool lendsWorker = pipeline && cores == 2;
+        const bool lendsBatches = !pipeline && threads > 1 && m_source->batchThreads() >= threads
+            && threads <= cores && 2 * threads > cores;
+        std::atomic<SmWindowStepper*> guestOf { nullptr };
+        const auto help = [&guestOf, seen = std::vector<std::uint64_t>(threads)](std::size_t self) mutable {
+            SmWindowStepper* stepper = guestOf.load(std::memory_order_acquire);
+            return stepper != nullptr && self < stepper->threads() && stepper->help(self, seen[self]);
+        };
+        std::optional<LentThreads> lentEarly;
+        if (lendsBatches) {
+            lentEarly.emplace(*m_source);
+            m_source->lendBatchThreads(help, threads);
+        }
         if (auto error = dispatchFirstWave())
             return error;
         std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
@@ -384,12 +427,24 @@ namespace {
         const std::uint64_t work = m_firstWaveInstructions * waves;
         const auto stepping = static_cast<unsigned>(
             std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, threads)));
-        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, window, !pipeline);
+        const unsigned guests = stepping > 1 && (lendsWorker || lendsBatches) ? stepping - 1 : 0;
+        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, guests, window, !pipeline);
+        const LentThreads lent(*m_source); // ends the lending before the stepper goes
         stepper.timePhases(m_phases.timed);
-        // The pipeline's second core is the blocks' thread's too: the SMs take it only while that thread rests (its
-        // queue full), never so that the SMs then wait for blocks.
+        // The pipeline's windows are shared only while the blocks' thread rests, never so that the SMs wait for
+        // blocks.
         if (pipeline)
             stepper.shareOnlyWhen([this] { return m_source->ahead(); });
+        if (guests > 0 && lendsWorker) {
+            m_source->helpWhileResting(
+                [&stepper, seen = std::uint64_t { 0 }]() mutable { return stepper.help(1, seen); });
+        } else if (lendsBatches) {
+            guestOf.store(&stepper, std::memory_order_release);
+            if (guests > 0)
+                m_source->narrowLentBatchThreads(stepping);
+            else
+                m_source->lendBatchThreads({}, 0);
+        }
         m_phases.beforeWindows = m_phases.timed ? sinceStart() : 0.0;
         auto error = stepper.run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,

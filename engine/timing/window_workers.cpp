@@ -2,6 +2,7 @@
 
 #include "engine/common/host_cores.h"
 #include "engine/common/host_heap.h"
+#include "engine/common/spin_turn.h"
 
 #include <algorithm>
 #include <chrono>
@@ -27,16 +28,6 @@ namespace {
         return std::chrono::microseconds { cores >= 4 ? 100 : 5 };
     }
 
-    inline void pause()
-    {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause(); // frees the core's shared resources while this thread spins
-#endif
-    }
-
-    /// Spins of a waiting thread before it yields its CPU at each further spin (one to a few microseconds).
-    constexpr unsigned kPausesBeforeYield = 64;
-
     /// Waits until done(value): spins for `spin`, then sleeps on the atomic. Past the first few microseconds each spin
     /// yields the CPU: the stepping threads and the block batches' threads (block_source.h) together outnumber the
     /// cores, and a thread that only spins keeps one from a thread with work. Measured on the 16-thread device
@@ -48,15 +39,11 @@ namespace {
     {
         if (spin.count() > 0) {
             const auto deadline = std::chrono::steady_clock::now() + spin;
-            for (unsigned i = 1;; ++i) {
+            for (unsigned turn = 1;; ++turn) {
                 if (done(value.load(std::memory_order_acquire)))
                     return;
-                if (i <= kPausesBeforeYield) {
-                    pause();
-                    continue;
-                }
-                std::this_thread::yield();
-                if (std::chrono::steady_clock::now() > deadline)
+                spinTurn(turn);
+                if (turn > kPausesBeforeYield && std::chrono::steady_clock::now() > deadline)
                     break;
             }
         }
@@ -66,17 +53,19 @@ namespace {
 
 } // namespace
 
-WindowWorkers::WindowWorkers(unsigned threads)
+WindowWorkers::WindowWorkers(unsigned threads, unsigned guests)
     : m_count(std::max(1u, threads))
+    , m_guests(std::min<std::size_t>(guests, m_count - 1))
     , m_spin(spinFor(threads))
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
     , m_claims(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
+    , m_inside(std::make_unique<Inside[]>(m_count))
 {
     for (std::size_t i = 0; i < kMaxBatch; ++i) {
         m_homes[i].store(0, std::memory_order_relaxed);
         m_claims[i].store(0, std::memory_order_relaxed);
     }
-    for (std::size_t t = 1; t < m_count; ++t) {
+    for (std::size_t t = 1; t < m_count - m_guests; ++t) {
         m_threads.emplace_back([this, t] { work(t); });
     }
 }
@@ -118,6 +107,8 @@ void WindowWorkers::work(std::size_t self)
     adviseThreadHeap(); // the SMs this thread steps allocate their slots here
     std::uint64_t seen = 0;
     for (;;) {
+        if (self < m_lent.load(std::memory_order_acquire))
+            helpUntilBatch(self, seen);
         waitUntil(m_generation, m_spin, [seen](std::uint64_t g) { return g != seen; });
         seen = m_generation.load(std::memory_order_acquire);
         if (seen == kStop)
@@ -129,11 +120,59 @@ void WindowWorkers::work(std::size_t self)
     }
 }
 
+void WindowWorkers::helpUntilBatch(std::size_t self, std::uint64_t seen)
+{
+    std::atomic<bool>& inside = m_inside[self].flag;
+    for (unsigned turn = 1; m_generation.load(std::memory_order_acquire) == seen;) {
+        inside.store(true); // then m_lent read: lendIdle's store of m_lent and read of `inside`, the other way round
+        if (self >= m_lent.load()) {
+            inside.store(false, std::memory_order_release);
+            return;
+        }
+        const bool found = m_lend(self);
+        inside.store(false, std::memory_order_release);
+        if (found)
+            turn = 1;
+        else
+            spinTurn(turn++);
+    }
+}
+
+void WindowWorkers::lendIdle(std::function<bool(std::size_t self)> help, std::size_t lent)
+{
+    m_lent.store(0);
+    for (std::size_t t = 0; t < m_count; ++t) {
+        while (m_inside[t].flag.load())
+            spinTurn(kPausesBeforeYield + 1);
+    }
+    m_lend = std::move(help);
+    if (m_lend)
+        m_lent.store(std::min(lent, m_count));
+}
+
+void WindowWorkers::narrowLent(std::size_t lent)
+{
+    m_lent.store(std::min(lent, m_lent.load()));
+}
+
+bool WindowWorkers::help(std::size_t self, std::uint64_t& seen)
+{
+    const std::uint64_t generation = m_generation.load(std::memory_order_acquire);
+    if (generation == seen || generation == kStop)
+        return false;
+    seen = generation;
+    const std::uint64_t state = m_state.load(std::memory_order_acquire);
+    if (state >> 32 != (generation & 0xffffffffu))
+        return false; // a later batch is being published: the next call sees it
+    take(self, static_cast<std::uint32_t>(generation), static_cast<std::size_t>(state & 0xffffffffu));
+    return true;
+}
+
 void WindowWorkers::run(std::size_t count, const Job& job, const Home& home)
 {
     if (count == 0)
         return;
-    if (m_threads.empty() || count == 1) {
+    if (m_count == 1 || count == 1) {
         for (std::size_t i = 0; i < count; ++i)
             job(i);
         return;
@@ -179,7 +218,7 @@ namespace {
 
 void WindowWorkers::begin(std::size_t count, const Job& job, const Home& home)
 {
-    if (handsOut(!m_threads.empty(), count, kMaxBatch))
+    if (handsOut(m_count > 1, count, kMaxBatch))
         (void)publish(count, job, home);
     else
         run(count, job, home);
@@ -187,7 +226,7 @@ void WindowWorkers::begin(std::size_t count, const Job& job, const Home& home)
 
 void WindowWorkers::finish(std::size_t count)
 {
-    if (!handsOut(!m_threads.empty(), count, kMaxBatch))
+    if (!handsOut(m_count > 1, count, kMaxBatch))
         return;
     take(0, static_cast<std::uint32_t>(m_generation.load(std::memory_order_relaxed)), count);
     waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; });

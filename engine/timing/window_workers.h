@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/common/host_cache.h"
+
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -20,20 +22,28 @@ namespace engine::timing {
 /// whatever is left. An SM stepped window after window by the same thread keeps its warps, scoreboards and L1 in
 /// that core's caches instead of moving to whichever thread came first; a thread done early still balances the
 /// load.
+///
+/// Some of the threads may be guests: threads of someone else's that call help() when they have nothing of their
+/// own to do. The pipeline of two threads (timed_launch.cpp) steps the SMs with the thread that runs the blocks ahead
+/// as its guest, which helps while its queue is full: a thread of the set's own there would be a third thread on two
+/// cores, and the scheduler often gave the core to the blocks' thread instead.
 class WindowWorkers {
 public:
     using Job = std::function<void(std::size_t)>;
     /// Job i's home: its thread is home(i) modulo the thread count. Empty: job i's home is i.
     using Home = std::function<std::size_t(std::size_t)>;
 
-    /// `threads` in all, the caller's included (1: run() calls the jobs itself).
-    explicit WindowWorkers(unsigned threads);
+    /// `threads` in all, the caller's and `guests` included (1: run() calls the jobs itself): the set starts
+    /// threads - guests - 1 threads of its own.
+    explicit WindowWorkers(unsigned threads, unsigned guests = 0);
     ~WindowWorkers();
     WindowWorkers(const WindowWorkers&) = delete;
     WindowWorkers& operator=(const WindowWorkers&) = delete;
 
-    /// Threads in all, the caller's included.
+    /// Threads in all, the caller's and the guests included.
     std::size_t threads() const { return m_count; }
+    /// Of threads(), the guests: threads() - guests() to threads() - 1.
+    std::size_t guests() const { return m_guests; }
     /// Calls job(i) for every i in [0, count), each once, on whichever thread takes it (its home thread first).
     void run(std::size_t count, const Job& job, const Home& home = {});
 
@@ -44,11 +54,27 @@ public:
     void begin(std::size_t count, const Job& job, const Home& home = {});
     void finish(std::size_t count);
 
+    /// Guest `self` (threads() - guests() to threads() - 1) takes its part of the batch running now, if any and not
+    /// seen yet (`seen`: the generation of the last batch it saw, updated), as thread `self` would: its home jobs,
+    /// then any left. Returns whether there was one; a batch already done gives it nothing.
+    bool help(std::size_t self, std::uint64_t& seen);
+
+    /// While `help` is set, threads 1 to `lent` - 1 of this set, when they have no job of its own, call help(self)
+    /// over and over instead of sleeping (pausing while it finds nothing to do): the block batches' threads are so
+    /// the guests of the SMs' windows (timed_launch.cpp), and the cores run one thread each instead of one of each
+    /// set. Empty: they sleep again. On the caller's thread; returns once no thread runs the `help` before.
+    void lendIdle(std::function<bool(std::size_t self)> help, std::size_t lent);
+    /// Lends only threads 1 to `lent` - 1 of those lent (lendIdle) from now on: the others sleep again, the rest
+    /// help on without a pause.
+    void narrowLent(std::size_t lent);
+
     /// Jobs begin() may hand out at once.
     static constexpr std::size_t kMaxBatch = 256;
 
 private:
     void work(std::size_t self);
+    /// Thread `self`, lent (lendIdle), until a batch after `seen` is published or it is no longer lent.
+    void helpUntilBatch(std::size_t self, std::uint64_t seen);
     void runBatch(std::size_t count, const Job& job, const Home& home);
     /// Publishes a batch of `count` jobs to the other threads; returns its number (the low 32 bits of its generation).
     std::uint32_t publish(std::size_t count, const Job& job, const Home& home);
@@ -59,7 +85,8 @@ private:
     void claim(std::size_t i, std::uint32_t batch);
 
     std::vector<std::jthread> m_threads;
-    std::size_t m_count = 1; ///< threads in all, the caller's included
+    std::size_t m_count = 1; ///< threads in all, the caller's and the guests included
+    std::size_t m_guests = 0;
     std::chrono::microseconds m_spin { 0 }; ///< how long a waiting thread spins before it sleeps
     const Job* m_job = nullptr; ///< the batch's, set before it is published
     /// Per job slot: the batch's home thread of the job, set before the batch is published (atomic: a thread late
@@ -72,6 +99,15 @@ private:
     std::atomic<std::uint64_t> m_state { 0 };
     std::atomic<std::size_t> m_done { 0 };
     std::atomic<std::uint64_t> m_generation { 0 }; ///< a new batch; kStop ends the threads
+    /// lendIdle's: the help, set while m_lent is 0, and the threads lent (0: none). A lent thread marks itself inside
+    /// before it reads m_lent again (its own host cache line), so that lendIdle, having cleared m_lent, waits
+    /// for those inside without the threads' spinning sharing a line.
+    std::function<bool(std::size_t)> m_lend;
+    std::atomic<std::size_t> m_lent { 0 };
+    struct alignas(kThreadPrivateAlign) Inside {
+        std::atomic<bool> flag { false };
+    };
+    std::unique_ptr<Inside[]> m_inside;
     static constexpr std::uint64_t kStop = ~std::uint64_t { 0 };
 };
 

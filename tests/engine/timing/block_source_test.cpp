@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <atomic>
 #include <memory>
 #include <thread>
 
@@ -263,6 +264,39 @@ TEST(BlockSource, AWorkerRunningBlocksAheadRestsUntilHalfItsQueueWasTaken)
     StoringBlocks inline_(4);
     engine::timing::BlockSource asked(inline_.inputs(), engine::timing::BlockSource::Mode::Inline);
     EXPECT_TRUE(asked.ahead());
+}
+
+// Lent to the SMs' windows (the pipeline of two threads, timed_launch.cpp), the worker helps instead of sleeping
+// while its queue is full and once its last block ran, until it is no longer lent; the blocks come as before.
+TEST(BlockSource, AWorkerLentToTheSmsHelpsWhileItRestsAndAfterItsLastBlock)
+{
+    constexpr std::uint32_t kBlocks = 3 * engine::timing::BlockSource::kMaxQueued;
+    StoringBlocks blocks(kBlocks);
+    engine::timing::BlockSource source(blocks.inputs(), engine::timing::BlockSource::Mode::Ahead);
+    std::atomic<std::uint64_t> helped { 0 };
+    source.helpWhileResting([&helped] {
+        helped.fetch_add(1);
+        return false;
+    });
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (helped.load() == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_TRUE(source.ahead()); // it helps only while it rests
+    EXPECT_EQ(source.rests(), 1u);
+    for (std::uint64_t linear = 0; linear < kBlocks; ++linear) {
+        const engine::timing::ExecutedBlock block = source.next();
+        ASSERT_FALSE(block.error.has_value());
+        ASSERT_EQ(block.linear, linear);
+    }
+    // Every block taken: it still helps, until it is no longer lent; then it ends.
+    const std::uint64_t before = helped.load();
+    while (helped.load() == before && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_GT(helped.load(), before);
+    source.helpWhileResting({});
+    const std::uint64_t after = helped.load();
+    source.finish();
+    EXPECT_EQ(helped.load(), after); // not called once helpWhileResting returned
 }
 
 } // namespace

@@ -10,7 +10,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -276,6 +279,85 @@ TEST(WindowWorkers, ABatchBegunRunsWhileTheCallerWorksAndEveryJobOnceByItsFinish
             workers.finish(0); // nothing begun: nothing to wait for
         }
     }
+}
+
+// A set whose second thread is a guest (the pipeline's blocks' thread, timed_launch.cpp) starts no thread: the caller
+// runs every job while no guest comes, and a guest that calls help() takes its home jobs of the batch running then.
+TEST(WindowWorkers, AGuestTakesItsPartOfTheBatchRunningNowAndTheCallerTheRest)
+{
+    WindowWorkers alone(2, 1);
+    EXPECT_EQ(alone.threads(), 2u);
+    EXPECT_EQ(alone.guests(), 1u);
+    std::vector<std::atomic<int>> ran(8);
+    alone.run(ran.size(), [&](std::size_t i) { ran[i].fetch_add(1); });
+    for (const auto& runs : ran)
+        EXPECT_EQ(runs.load(), 1);
+
+    WindowWorkers workers(2, 1);
+    std::atomic<bool> stop { false };
+    std::atomic<int> guestJobs { 0 };
+    thread_local bool isGuest = false;
+    std::jthread guest([&] {
+        isGuest = true;
+        std::uint64_t seen = 0;
+        while (!stop.load())
+            (void)workers.help(1, seen);
+    });
+    for (std::size_t batch = 0; batch < 100; ++batch) {
+        std::vector<std::atomic<int>> runs(16);
+        // Jobs long enough that the guest, spinning, comes before the caller took them all.
+        workers.run(runs.size(), [&](std::size_t i) {
+            runs[i].fetch_add(1);
+            guestJobs.fetch_add(isGuest ? 1 : 0);
+            std::this_thread::sleep_for(std::chrono::microseconds(50));
+        });
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            ASSERT_EQ(runs[i].load(), 1) << "batch " << batch << ", job " << i;
+    }
+    stop = true;
+    EXPECT_GT(guestJobs.load(), 0);
+    std::uint64_t seen = ~std::uint64_t { 0 } - 1;
+    EXPECT_TRUE(workers.help(1, seen)); // the last batch, long done: nothing left to take
+    EXPECT_FALSE(workers.help(1, seen)); // no batch since
+}
+
+// Threads lent (lendIdle) call the help while they have no job of their own, the ones past a narrowed count no more,
+// and none once the lending ends; their own batches still run every job once meanwhile.
+TEST(WindowWorkers, ThreadsLentHelpBetweenTheirOwnBatchesUntilTheLendingEnds)
+{
+    WindowWorkers workers(4);
+    std::array<std::atomic<std::uint64_t>, 4> helped {};
+    workers.lendIdle(
+        [&helped](std::size_t self) {
+            helped[self].fetch_add(1);
+            return false;
+        },
+        4);
+    for (std::size_t batch = 0; batch < 50; ++batch) {
+        std::vector<std::atomic<int>> runs(9);
+        workers.run(runs.size(), [&](std::size_t i) { runs[i].fetch_add(1); });
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            ASSERT_EQ(runs[i].load(), 1) << "batch " << batch << ", job " << i;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    const auto waitForHelp = [&](std::size_t self) {
+        const std::uint64_t before = helped[self].load();
+        while (helped[self].load() == before && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return helped[self].load() > before;
+    };
+    for (std::size_t self = 1; self < 4; ++self)
+        EXPECT_TRUE(waitForHelp(self)) << self;
+    EXPECT_EQ(helped[0].load(), 0u); // the caller is never lent
+    workers.narrowLent(2);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5)); // a call begun before may end meanwhile
+    const std::uint64_t third = helped[3].load();
+    EXPECT_TRUE(waitForHelp(1));
+    EXPECT_EQ(helped[3].load(), third);
+    workers.lendIdle({}, 0);
+    const std::uint64_t first = helped[1].load();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(helped[1].load(), first);
 }
 
 namespace {
