@@ -37,7 +37,7 @@ public:
     /// What the launch does when a block finished on `sm`: count it and give the SM its next block.
     using Retire = std::function<std::optional<Error>(std::uint32_t sm, FinishedBlock& block)>;
 
-    /// `threads` in all, `guests` of them someone else's that help() when they are free (WindowWorkers).
+    /// `threads` in all, `guests` of them someone else's that helpOne() when they are free (WindowWorkers).
     /// `shareL2Pass`: the window's L2 pass runs on the stepping threads too (MemoryHierarchy::applyWindow).
     SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& memory, IntervalRecorder& intervals,
         unsigned threads, unsigned guests, std::uint64_t windowCycles, bool shareL2Pass = true);
@@ -54,9 +54,9 @@ public:
     /// Windows run on every thread only while `when()` holds too (asked once a window, on the calling thread): the
     /// pipeline of two threads shares its cores with the thread that runs the blocks ahead (timed_launch.cpp).
     void shareOnlyWhen(std::function<bool()> when) { m_shareWhen = std::move(when); }
-    /// A guest's part of the window's work running now, if any (WindowWorkers::help): from guest `self`'s thread,
-    /// `self` from threads - guests to threads - 1.
-    bool help(std::size_t self, std::uint64_t& seen) { return m_workers->help(self, seen); }
+    /// One job of the window's work running now, if one is left (WindowWorkers::helpOne): from guest `self`'s
+    /// thread, `self` from threads - guests to threads - 1.
+    bool helpOne(std::size_t self) { return m_workers->helpOne(self); }
     /// Threads in all, the guests included.
     std::size_t threads() const { return m_workers->threads(); }
     /// Whether phases() is measured (TimingOptions::timePhases); it is not until this says so.

@@ -399,17 +399,18 @@ namespace {
         // more than the cores. Blocks in batches lend their batches' threads (the one that commits keeps to its
         // blocks), from before the first wave's batches on so that none sleeps past them; they help once the stepper
         // is there. The pipeline (two threads, and a third running the blocks) lends its blocks' thread, which helps
-        // while it rests (its queue full) and once it ran its last block. On the device machine's 16 cores
-        // (bench/README.md, "Twentieth round"), 16 threads: muld 1 024 3.49-4.25 -> 2.76-3.74 s, muld 512 0.50-0.59
-        // -> 0.45-0.53 s; 8 threads, the 16 M copy with both sets on 16 cores 0.38-0.46 s, lent 0.45-0.48 s.
+        // while it rests (its queue full) and once it ran its last block. On the device machine (bench/README.md,
+        // "Twentieth round"), 16 threads: muld 1 024 4.34-4.54 -> 4.11-4.14 s, muld 512 0.57-0.67 -> 0.55-0.57 s;
+        // two cores, the 16 M copy 1.74-2.07 -> 1.55-1.81 s; but 8 threads of 16 cores, where both sets fit, the
+        // copy 0.38-0.46 s apart, 0.45-0.48 s lent.
         const unsigned cores = usableCores();
         const bool lendsWorker = pipeline && cores == 2;
         const bool lendsBatches = !pipeline && threads > 1 && m_source->batchThreads() >= threads
             && threads <= cores && 2 * threads > cores;
         std::atomic<SmWindowStepper*> guestOf { nullptr };
-        const auto help = [&guestOf, seen = std::vector<std::uint64_t>(threads)](std::size_t self) mutable {
+        const auto help = [&guestOf](std::size_t self) {
             SmWindowStepper* stepper = guestOf.load(std::memory_order_acquire);
-            return stepper != nullptr && self < stepper->threads() && stepper->help(self, seen[self]);
+            return stepper != nullptr && self < stepper->threads() && stepper->helpOne(self);
         };
         std::optional<LentThreads> lentEarly;
         if (lendsBatches) {
@@ -436,8 +437,7 @@ namespace {
         if (pipeline)
             stepper.shareOnlyWhen([this] { return m_source->ahead(); });
         if (guests > 0 && lendsWorker) {
-            m_source->helpWhileResting(
-                [&stepper, seen = std::uint64_t { 0 }]() mutable { return stepper.help(1, seen); });
+            m_source->helpWhileResting([&stepper] { return stepper.helpOne(1); });
         } else if (lendsBatches) {
             guestOf.store(&stepper, std::memory_order_release);
             if (guests > 0)

@@ -77,7 +77,7 @@ WindowWorkers::~WindowWorkers()
     m_threads.clear(); // joins them while the atomics they read are still there
 }
 
-void WindowWorkers::claim(std::size_t i, std::uint32_t batch)
+bool WindowWorkers::claim(std::size_t i, std::uint32_t batch)
 {
     std::uint32_t seen = m_claims[i].load(std::memory_order_relaxed);
     while (seen < batch) {
@@ -85,9 +85,10 @@ void WindowWorkers::claim(std::size_t i, std::uint32_t batch)
             (*m_job)(i); // taken in this batch, which therefore has not ended: m_job is its job
             if (m_done.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(m_state.load()))
                 m_done.notify_all();
-            return;
+            return true;
         }
     }
+    return false;
 }
 
 void WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t count)
@@ -155,17 +156,24 @@ void WindowWorkers::narrowLent(std::size_t lent)
     m_lent.store(std::min(lent, m_lent.load()));
 }
 
-bool WindowWorkers::help(std::size_t self, std::uint64_t& seen)
+bool WindowWorkers::helpOne(std::size_t self)
 {
     const std::uint64_t generation = m_generation.load(std::memory_order_acquire);
-    if (generation == seen || generation == kStop)
-        return false;
-    seen = generation;
     const std::uint64_t state = m_state.load(std::memory_order_acquire);
-    if (state >> 32 != (generation & 0xffffffffu))
-        return false; // a later batch is being published: the next call sees it
-    take(self, static_cast<std::uint32_t>(generation), static_cast<std::size_t>(state & 0xffffffffu));
-    return true;
+    if (generation == kStop || state >> 32 != (generation & 0xffffffffu))
+        return false; // a batch being published: the next call sees it
+    const auto batch = static_cast<std::uint32_t>(generation);
+    const auto count = static_cast<std::size_t>(state & 0xffffffffu);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (m_homes[i].load(std::memory_order_relaxed) == self && claim(i, batch))
+            return true;
+    }
+    const std::size_t from = count * self / m_count;
+    for (std::size_t k = 0; k < count; ++k) {
+        if (claim((from + k) % count, batch))
+            return true;
+    }
+    return false;
 }
 
 void WindowWorkers::run(std::size_t count, const Job& job, const Home& home)

@@ -23,7 +23,7 @@ namespace engine::timing {
 /// that core's caches instead of moving to whichever thread came first; a thread done early still balances the
 /// load.
 ///
-/// Some of the threads may be guests: threads of someone else's that call help() when they have nothing of their
+/// Some of the threads may be guests: threads of someone else's that call helpOne() when they have nothing of their
 /// own to do. The pipeline of two threads (timed_launch.cpp) steps the SMs with the thread that runs the blocks ahead
 /// as its guest, which helps while its queue is full: a thread of the set's own there would be a third thread on two
 /// cores, and the scheduler often gave the core to the blocks' thread instead.
@@ -54,10 +54,10 @@ public:
     void begin(std::size_t count, const Job& job, const Home& home = {});
     void finish(std::size_t count);
 
-    /// Guest `self` (threads() - guests() to threads() - 1) takes its part of the batch running now, if any and not
-    /// seen yet (`seen`: the generation of the last batch it saw, updated), as thread `self` would: its home jobs,
-    /// then any left. Returns whether there was one; a batch already done gives it nothing.
-    bool help(std::size_t self, std::uint64_t& seen);
+    /// Guest `self` (threads() - guests() to threads() - 1) runs one job of the batch running now, if one is left:
+    /// one of its home jobs first, as thread `self` would. Returns whether it ran one. One job a call, so that a
+    /// guest goes back to its own work as soon as that is there again.
+    bool helpOne(std::size_t self);
 
     /// While `help` is set, threads 1 to `lent` - 1 of this set, when they have no job of its own, call help(self)
     /// over and over instead of sleeping (pausing while it finds nothing to do): the block batches' threads are so
@@ -81,8 +81,8 @@ private:
     /// Thread `self`'s part of batch `batch` (the low 32 bits of its generation) of `count` jobs: its home jobs,
     /// then any left. A thread that arrives after the batch ended takes none.
     void take(std::size_t self, std::uint32_t batch, std::size_t count);
-    /// Runs job i of `batch` if no thread has taken it yet.
-    void claim(std::size_t i, std::uint32_t batch);
+    /// Runs job i of `batch` if no thread has taken it yet; returns whether it ran it.
+    bool claim(std::size_t i, std::uint32_t batch);
 
     std::vector<std::jthread> m_threads;
     std::size_t m_count = 1; ///< threads in all, the caller's and the guests included

@@ -282,7 +282,7 @@ TEST(WindowWorkers, ABatchBegunRunsWhileTheCallerWorksAndEveryJobOnceByItsFinish
 }
 
 // A set whose second thread is a guest (the pipeline's blocks' thread, timed_launch.cpp) starts no thread: the caller
-// runs every job while no guest comes, and a guest that calls help() takes its home jobs of the batch running then.
+// runs every job while no guest comes, and a guest that calls helpOne() runs a job of the batch running then, its home jobs first.
 TEST(WindowWorkers, AGuestTakesItsPartOfTheBatchRunningNowAndTheCallerTheRest)
 {
     WindowWorkers alone(2, 1);
@@ -299,9 +299,8 @@ TEST(WindowWorkers, AGuestTakesItsPartOfTheBatchRunningNowAndTheCallerTheRest)
     thread_local bool isGuest = false;
     std::jthread guest([&] {
         isGuest = true;
-        std::uint64_t seen = 0;
         while (!stop.load())
-            (void)workers.help(1, seen);
+            (void)workers.helpOne(1);
     });
     for (std::size_t batch = 0; batch < 100; ++batch) {
         std::vector<std::atomic<int>> runs(16);
@@ -316,9 +315,7 @@ TEST(WindowWorkers, AGuestTakesItsPartOfTheBatchRunningNowAndTheCallerTheRest)
     }
     stop = true;
     EXPECT_GT(guestJobs.load(), 0);
-    std::uint64_t seen = ~std::uint64_t { 0 } - 1;
-    EXPECT_TRUE(workers.help(1, seen)); // the last batch, long done: nothing left to take
-    EXPECT_FALSE(workers.help(1, seen)); // no batch since
+    EXPECT_FALSE(workers.helpOne(1)); // the last batch is done: nothing left to take
 }
 
 // Threads lent (lendIdle) call the help while they have no job of their own, the ones past a narrowed count no more,
