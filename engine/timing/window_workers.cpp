@@ -59,7 +59,7 @@ WindowWorkers::WindowWorkers(unsigned threads, unsigned guests)
     , m_spin(spinFor(threads))
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
     , m_claims(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
-    , m_inside(std::make_unique<Inside[]>(m_count))
+    , m_inside(m_count > 1 ? std::make_unique<Inside[]>(m_count) : nullptr) // none to lend on one thread
 {
     for (std::size_t i = 0; i < kMaxBatch; ++i) {
         m_homes[i].store(0, std::memory_order_relaxed);
@@ -142,7 +142,7 @@ void WindowWorkers::helpUntilBatch(std::size_t self, std::uint64_t seen)
 void WindowWorkers::lendIdle(std::function<bool(std::size_t self)> help, std::size_t lent)
 {
     m_lent.store(0);
-    for (std::size_t t = 0; t < m_count; ++t) {
+    for (std::size_t t = 0; m_inside && t < m_count; ++t) {
         while (m_inside[t].flag.load())
             spinTurn(kPausesBeforeYield + 1);
     }
