@@ -129,7 +129,7 @@ public:
 
     /// While the worker rests for room in its queue, and once it ran its last block, it calls `help` over and over
     /// instead of sleeping (pausing while `help` finds nothing to do): the pipeline of two threads lends it to the
-    /// SMs' windows (SmWindowStepper::help), the second core's only other thread. Empty: it sleeps while it rests,
+    /// SMs' windows (SmWindowStepper::helpOne), the second core's only other thread. Empty: it sleeps while it rests,
     /// and ends after its last block. On the caller's thread; returns once the worker no longer runs the `help`
     /// before.
     void helpWhileResting(std::function<bool()> help);
