@@ -176,10 +176,17 @@ bool BlockSource::waitForRoom(const std::stop_token& stop, std::size_t count, bo
     return woken;
 }
 
-bool BlockSource::helpOnce()
+void BlockSource::helpOnce(unsigned& turn)
 {
-    const std::scoped_lock lock(m_helpMutex);
-    return m_help && m_help();
+    bool found = false;
+    {
+        const std::scoped_lock lock(m_helpMutex);
+        found = m_help && m_help();
+    }
+    if (found)
+        turn = 1;
+    else
+        spinTurn(turn++);
 }
 
 bool BlockSource::helpUntilRoom(std::unique_lock<std::mutex>& lock, const std::stop_token& stop)
@@ -192,22 +199,15 @@ bool BlockSource::helpUntilRoom(std::unique_lock<std::mutex>& lock, const std::s
         if (!m_lent.load(std::memory_order_acquire)) // no longer lent: sleeps until woken
             return m_changed.wait(lock, stop, [this] { return m_queue.size() <= m_wakeAt; });
         lock.unlock();
-        if (helpOnce())
-            turn = 1;
-        else
-            spinTurn(turn++);
+        helpOnce(turn);
         lock.lock();
     }
 }
 
 void BlockSource::helpUntilTaken(const std::stop_token& stop)
 {
-    for (unsigned turn = 1; m_lent.load(std::memory_order_acquire) && !stop.stop_requested();) {
-        if (helpOnce())
-            turn = 1;
-        else
-            spinTurn(turn++);
-    }
+    for (unsigned turn = 1; m_lent.load(std::memory_order_acquire) && !stop.stop_requested();)
+        helpOnce(turn);
 }
 
 void BlockSource::lendBatchThreads(std::function<bool(std::size_t self)> help, std::size_t lent)

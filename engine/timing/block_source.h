@@ -167,8 +167,8 @@ private:
     bool helpUntilRoom(std::unique_lock<std::mutex>& lock, const std::stop_token& stop);
     /// The worker after its last block: helps until it is no longer lent (helpWhileResting) or stopped.
     void helpUntilTaken(const std::stop_token& stop);
-    /// One call of the help lent (helpWhileResting): whether it found work.
-    bool helpOnce();
+    /// One call of the help lent (helpWhileResting); a spin's turn (`turn`, counted from 1) when it found no work.
+    void helpOnce(unsigned& turn);
     void workBatches(const std::stop_token& stop);
     /// One batch of blocks run at once on m_workers' threads (Batches): its slots, one per block, and its last run.
     struct Batch {

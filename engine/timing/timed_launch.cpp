@@ -15,6 +15,7 @@
 #include "engine/timing/sm_model.h"
 #include "engine/timing/sm_model_pool.h"
 #include "engine/timing/sm_window_stepper.h"
+#include "engine/timing/stepper_guests.h"
 
 #include <algorithm>
 #include <chrono>
@@ -52,26 +53,6 @@ namespace {
         return static_cast<std::size_t>(
             std::clamp<std::uint64_t>(plan.blockCount, 1, static_cast<std::uint64_t>(std::max(1, profile.smCount))));
     }
-
-    /// Ends, when it goes, what a launch lent the threads of its blocks (BlockSource::helpWhileResting,
-    /// lendBatchThreads): they no longer help a stepper about to go.
-    class LentThreads {
-    public:
-        explicit LentThreads(BlockSource& source)
-            : m_source(source)
-        {
-        }
-        ~LentThreads()
-        {
-            m_source.helpWhileResting({});
-            m_source.lendBatchThreads({}, 0);
-        }
-        LentThreads(const LentThreads&) = delete;
-        LentThreads& operator=(const LentThreads&) = delete;
-
-    private:
-        BlockSource& m_source;
-    };
 
     /// The event loop of one launch: owns the SMs, dispatches blocks and steps SMs in time order.
     class LaunchTimer {
@@ -393,30 +374,8 @@ namespace {
         const std::stop_callback forward(outer, [this] { m_traceStop.request_stop(); });
         m_windowed = true;
         m_hierarchy.deferBelowL1(m_context.attributeTraffic);
-        // Where the stepper's own threads and the blocks' would outnumber the cores, but either alone would not, the
-        // stepper's threads but this one are guests: threads of the blocks' that step SMs when they have no block to
-        // run, one thread per core for both. Lent threads spin between their jobs, so not when they themselves are
-        // more than the cores. Blocks in batches lend their batches' threads (the one that commits keeps to its
-        // blocks), from before the first wave's batches on so that none sleeps past them; they help once the stepper
-        // is there. The pipeline (two threads, and a third running the blocks) lends its blocks' thread, which helps
-        // while it rests (its queue full) and once it ran its last block. On the device machine (bench/README.md,
-        // "Twentieth round"), 16 threads: muld 1 024 4.34-4.54 -> 4.11-4.14 s, muld 512 0.57-0.67 -> 0.55-0.57 s;
-        // two cores, the 16 M copy 1.74-2.07 -> 1.55-1.81 s; but 8 threads of 16 cores, where both sets fit, the
-        // copy 0.38-0.46 s apart, 0.45-0.48 s lent.
-        const unsigned cores = usableCores();
-        const bool lendsWorker = pipeline && cores == 2;
-        const bool lendsBatches = !pipeline && threads > 1 && m_source->batchThreads() >= threads
-            && threads <= cores && 2 * threads > cores;
-        std::atomic<SmWindowStepper*> guestOf { nullptr };
-        const auto help = [&guestOf](std::size_t self) {
-            SmWindowStepper* stepper = guestOf.load(std::memory_order_acquire);
-            return stepper != nullptr && self < stepper->threads() && stepper->helpOne(self);
-        };
-        std::optional<LentThreads> lentEarly;
-        if (lendsBatches) {
-            lentEarly.emplace(*m_source);
-            m_source->lendBatchThreads(help, threads);
-        }
+        std::optional<SmWindowStepper> stepper; // goes after its guests stop helping it
+        StepperGuests guests(*m_source, threads, pipeline);
         if (auto error = dispatchFirstWave())
             return error;
         std::uint64_t window = windowCycles(*m_request.profile, m_fewestBlockCycles);
@@ -428,29 +387,19 @@ namespace {
         const std::uint64_t work = m_firstWaveInstructions * waves;
         const auto stepping = static_cast<unsigned>(
             std::clamp<std::uint64_t>(work / kStepInstructionsPerThread, 1, std::max(1u, threads)));
-        const unsigned guests = stepping > 1 && (lendsWorker || lendsBatches) ? stepping - 1 : 0;
-        SmWindowStepper stepper(m_sms, m_hierarchy, m_intervals, stepping, guests, window, !pipeline);
-        const LentThreads lent(*m_source); // ends the lending before the stepper goes
-        stepper.timePhases(m_phases.timed);
+        stepper.emplace(m_sms, m_hierarchy, m_intervals, stepping, guests.guests(stepping), window, !pipeline);
+        stepper->timePhases(m_phases.timed);
         // The pipeline's windows are shared only while the blocks' thread rests, never so that the SMs wait for
         // blocks.
         if (pipeline)
-            stepper.shareOnlyWhen([this] { return m_source->ahead(); });
-        if (guests > 0 && lendsWorker) {
-            m_source->helpWhileResting([&stepper] { return stepper.helpOne(1); });
-        } else if (lendsBatches) {
-            guestOf.store(&stepper, std::memory_order_release);
-            if (guests > 0)
-                m_source->narrowLentBatchThreads(stepping);
-            else
-                m_source->lendBatchThreads({}, 0);
-        }
+            stepper->shareOnlyWhen([this] { return m_source->ahead(); });
+        guests.attach(*stepper, stepping);
         m_phases.beforeWindows = m_phases.timed ? sinceStart() : 0.0;
-        auto error = stepper.run(
+        auto error = stepper->run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });
         const HostPhases before = m_phases; // what the windows do not time
-        m_phases = stepper.phases();
+        m_phases = stepper->phases();
         m_phases.beforeWindows = before.beforeWindows;
         m_phases.blockWait = before.blockWait;
         return error;

@@ -91,16 +91,18 @@ bool WindowWorkers::claim(std::size_t i, std::uint32_t batch)
     return false;
 }
 
-void WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t count)
+bool WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t count, bool one)
 {
-    for (std::size_t i = 0; i < count; ++i) {
+    bool ran = false;
+    for (std::size_t i = 0; i < count && !(one && ran); ++i) {
         if (m_homes[i].load(std::memory_order_relaxed) == self)
-            claim(i, batch);
+            ran = claim(i, batch) || ran;
     }
     // What is left, each thread starting at its own place so that the helpers do not queue for the same job.
     const std::size_t from = count * self / m_count;
-    for (std::size_t k = 0; k < count; ++k)
-        claim((from + k) % count, batch);
+    for (std::size_t k = 0; k < count && !(one && ran); ++k)
+        ran = claim((from + k) % count, batch) || ran;
+    return ran;
 }
 
 void WindowWorkers::work(std::size_t self)
@@ -162,18 +164,7 @@ bool WindowWorkers::helpOne(std::size_t self)
     const std::uint64_t state = m_state.load(std::memory_order_acquire);
     if (generation == kStop || state >> 32 != (generation & 0xffffffffu))
         return false; // a batch being published: the next call sees it
-    const auto batch = static_cast<std::uint32_t>(generation);
-    const auto count = static_cast<std::size_t>(state & 0xffffffffu);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (m_homes[i].load(std::memory_order_relaxed) == self && claim(i, batch))
-            return true;
-    }
-    const std::size_t from = count * self / m_count;
-    for (std::size_t k = 0; k < count; ++k) {
-        if (claim((from + k) % count, batch))
-            return true;
-    }
-    return false;
+    return take(self, static_cast<std::uint32_t>(generation), static_cast<std::size_t>(state & 0xffffffffu), true);
 }
 
 void WindowWorkers::run(std::size_t count, const Job& job, const Home& home)

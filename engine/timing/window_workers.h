@@ -24,7 +24,7 @@ namespace engine::timing {
 /// load.
 ///
 /// Some of the threads may be guests: threads of someone else's that call helpOne() when they have nothing of their
-/// own to do. The pipeline of two threads (timed_launch.cpp) steps the SMs with the thread that runs the blocks ahead
+/// own to do. The pipeline of two threads (stepper_guests.h) steps the SMs with the thread that runs the blocks ahead
 /// as its guest, which helps while its queue is full: a thread of the set's own there would be a third thread on two
 /// cores, and the scheduler often gave the core to the blocks' thread instead.
 class WindowWorkers {
@@ -61,7 +61,7 @@ public:
 
     /// While `help` is set, threads 1 to `lent` - 1 of this set, when they have no job of its own, call help(self)
     /// over and over instead of sleeping (pausing while it finds nothing to do): the block batches' threads are so
-    /// the guests of the SMs' windows (timed_launch.cpp), and the cores run one thread each instead of one of each
+    /// the guests of the SMs' windows (stepper_guests.h), and the cores run one thread each instead of one of each
     /// set. Empty: they sleep again. On the caller's thread; returns once no thread runs the `help` before.
     void lendIdle(std::function<bool(std::size_t self)> help, std::size_t lent);
     /// Lends only threads 1 to `lent` - 1 of those lent (lendIdle) from now on: the others sleep again, the rest
@@ -79,8 +79,9 @@ private:
     /// Publishes a batch of `count` jobs to the other threads; returns its number (the low 32 bits of its generation).
     std::uint32_t publish(std::size_t count, const Job& job, const Home& home);
     /// Thread `self`'s part of batch `batch` (the low 32 bits of its generation) of `count` jobs: its home jobs,
-    /// then any left. A thread that arrives after the batch ended takes none.
-    void take(std::size_t self, std::uint32_t batch, std::size_t count);
+    /// then any left; only the first it finds when `one` (helpOne). A thread that arrives after the batch ended
+    /// takes none. Returns whether it ran any.
+    bool take(std::size_t self, std::uint32_t batch, std::size_t count, bool one = false);
     /// Runs job i of `batch` if no thread has taken it yet; returns whether it ran it.
     bool claim(std::size_t i, std::uint32_t batch);
 

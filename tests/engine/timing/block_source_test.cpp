@@ -266,7 +266,7 @@ TEST(BlockSource, AWorkerRunningBlocksAheadRestsUntilHalfItsQueueWasTaken)
     EXPECT_TRUE(asked.ahead());
 }
 
-// Lent to the SMs' windows (the pipeline of two threads, timed_launch.cpp), the worker helps instead of sleeping
+// Lent to the SMs' windows (the pipeline of two threads, stepper_guests.h), the worker helps instead of sleeping
 // while its queue is full and once its last block ran, until it is no longer lent; the blocks come as before.
 TEST(BlockSource, AWorkerLentToTheSmsHelpsWhileItRestsAndAfterItsLastBlock)
 {

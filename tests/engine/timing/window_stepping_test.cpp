@@ -281,8 +281,9 @@ TEST(WindowWorkers, ABatchBegunRunsWhileTheCallerWorksAndEveryJobOnceByItsFinish
     }
 }
 
-// A set whose second thread is a guest (the pipeline's blocks' thread, timed_launch.cpp) starts no thread: the caller
-// runs every job while no guest comes, and a guest that calls helpOne() runs a job of the batch running then, its home jobs first.
+// A set whose second thread is a guest (the pipeline's blocks' thread, stepper_guests.h) starts no thread: the caller
+// runs every job while no guest comes, and a guest that calls helpOne() runs a job of the batch running then, its
+// home jobs first.
 TEST(WindowWorkers, AGuestTakesItsPartOfTheBatchRunningNowAndTheCallerTheRest)
 {
     WindowWorkers alone(2, 1);

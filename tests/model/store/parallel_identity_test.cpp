@@ -150,7 +150,7 @@ TEST_P(ParallelIdentity, EveryThreadCountGivesTheSerialRun)
             continue; // a device that cannot run the scenario: nothing to compare
         const auto db = [&](unsigned threads) { return dir.file(profile.id + "-" + std::to_string(threads) + ".wsdb").string(); };
         const std::string serial = runOnThreads(*prepared, 1, db(1));
-        // And every core, the default: on it the SMs step on the block batches' threads (timed_launch.cpp), which
+        // And every core, the default: on it the SMs step on the block batches' threads (stepper_guests.h), which
         // 2, 3 or 8 threads do only on hosts of 2 to 5 or of 8 to 15 cores.
         std::vector<unsigned> counts { 2, 3, 8 };
         if (const unsigned all = engine::usableCores(); all > 3 && all != 8)
