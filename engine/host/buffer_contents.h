@@ -18,6 +18,11 @@ namespace engine {
 /// chunks, one per thread).
 Result<std::vector<std::uint8_t>> initialContents(const ResolvedBuffer& buffer, unsigned threads = 1);
 
+/// Zeroed storage for each of `buffers` (buffer.bytes long), the large ones made at the same time on threads of
+/// their own: a vector zeroes its bytes on one thread (zeroedByteVector), and the 16 M offset copy makes four
+/// buffers of 64 MB before its launch. `threads` bounds the threads in all.
+std::vector<std::vector<std::uint8_t>> zeroedStorage(std::span<const ResolvedBuffer> buffers, unsigned threads = 1);
+
 /// The same bytes written into `bytes`, which holds buffer.bytes zeroed bytes (a device allocation): no
 /// temporary copy of a large buffer. An error (a file that cannot be read or has the wrong size) leaves
 /// `bytes` partly written.

@@ -127,21 +127,18 @@ std::optional<Error> Runner::allocateBuffers()
         return error;
     m_addresses.assign(m_scenario.buffers.size(), 0);
     m_pageable.resize(m_scenario.buffers.size());
+    std::vector<std::vector<std::uint8_t>> storage = zeroedStorage(m_scenario.buffers, m_threads);
     for (std::size_t i = 0; i < m_scenario.buffers.size(); ++i) {
         const auto& buffer = m_scenario.buffers[i];
         // Device buffers, and pinned host buffers (mapped into the device's address space for zero copy,
         // best-practices-guide-v8.0.txt §9.1.3), live in the device memory image; pageable ones on the host.
-        if (!buffer.host || buffer.pinned) {
-            m_addresses[i] = m_memory.allocate(
-                buffer.host ? "host:" + buffer.name : buffer.name, buffer.bytes, simt::AllocationKind::Buffer, m_threads);
-            if (auto error = writeInitialContents(buffer, m_memory.bytes(m_addresses[i]), m_threads))
-                return error;
-        } else {
-            auto contents = initialContents(buffer, m_threads);
-            if (!contents)
-                return contents.error();
-            m_pageable[i] = std::move(contents).value();
-        }
+        if (!buffer.host || buffer.pinned)
+            m_addresses[i] = m_memory.adopt(
+                buffer.host ? "host:" + buffer.name : buffer.name, std::move(storage[i]), simt::AllocationKind::Buffer);
+        else
+            m_pageable[i] = std::move(storage[i]);
+        if (auto error = writeInitialContents(buffer, this->storage(i), m_threads))
+            return error;
     }
     return std::nullopt;
 }

@@ -27,14 +27,20 @@ namespace {
 
 std::uint64_t DeviceMemory::allocate(std::string name, std::uint64_t sizeBytes, AllocationKind kind, unsigned threads)
 {
+    return adopt(std::move(name), zeroedByteVector(sizeBytes, threads), kind);
+}
+
+std::uint64_t DeviceMemory::adopt(std::string name, std::vector<std::uint8_t> bytes, AllocationKind kind)
+{
     if (m_next == 0)
         m_next = kGlobalBase;
+    const std::uint64_t sizeBytes = bytes.size();
     Allocation a;
     a.name = std::move(name);
     a.kind = kind;
     a.address = m_next;
     a.sizeBytes = sizeBytes;
-    a.bytes = zeroedByteVector(sizeBytes, threads);
+    a.bytes = std::move(bytes);
     // Programming Guide 0.8.2 §6.1.2.1: cudaMalloc returns memory aligned to at least 256 bytes.
     // A zero-byte allocation still takes one aligned slot, so every allocation has its own address.
     m_next = alignUp(m_next + std::max<std::uint64_t>(sizeBytes, 1), kAllocationAlignment);

@@ -77,6 +77,9 @@ public:
     /// host threads may fault a large allocation's pages in (zeroedByteVector).
     std::uint64_t allocate(std::string name, std::uint64_t sizeBytes, AllocationKind kind = AllocationKind::Buffer,
         unsigned threads = 1);
+    /// allocate() for contents the caller made (zeroed or filled): `bytes` becomes the allocation, its size the
+    /// allocation's.
+    std::uint64_t adopt(std::string name, std::vector<std::uint8_t> bytes, AllocationKind kind = AllocationKind::Buffer);
 
     /// The contents of the allocation that starts at `address`; empty when none starts there.
     std::span<std::uint8_t> bytes(std::uint64_t address);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -61,6 +62,54 @@ TEST(BufferContents, FillAndZero)
     EXPECT_EQ(element<std::int32_t>(*i32, 2), -2);
     const auto zero = initialContents(buffer(engine::ElementType::F64, 3, {}));
     EXPECT_EQ(element<double>(*zero, 1), 0.0);
+}
+
+TEST(BufferContents, EveryElementTypeConvertsAsACCast)
+{
+    // Element 300 of an iota, and a fill of -2, in each of the twelve types: integers wrap, .f16 and .bf16 round to
+    // nearest even (300 is 1.171875 × 2^8: .f16 0x5cb0, .bf16 0x4396).
+    using engine::ElementType;
+    const auto iota = [](ElementType type) {
+        return *initialContents(buffer(type, 301, makeInit(engine::BufferInit::Kind::Iota)));
+    };
+    auto minusTwo = makeInit(engine::BufferInit::Kind::Fill);
+    minusTwo.fillValue = -2;
+    const auto fill = [&minusTwo](ElementType type) { return *initialContents(buffer(type, 2, minusTwo)); };
+    EXPECT_EQ(element<std::int8_t>(iota(ElementType::I8), 300), 44);
+    EXPECT_EQ(element<std::uint8_t>(iota(ElementType::U8), 300), 44);
+    EXPECT_EQ(element<std::int16_t>(iota(ElementType::I16), 300), 300);
+    EXPECT_EQ(element<std::uint16_t>(iota(ElementType::U16), 300), 300);
+    EXPECT_EQ(element<std::int32_t>(iota(ElementType::I32), 300), 300);
+    EXPECT_EQ(element<std::uint32_t>(iota(ElementType::U32), 300), 300u);
+    EXPECT_EQ(element<std::int64_t>(iota(ElementType::I64), 300), 300);
+    EXPECT_EQ(element<std::uint64_t>(iota(ElementType::U64), 300), 300u);
+    EXPECT_EQ(element<float>(iota(ElementType::F32), 300), 300.0f);
+    EXPECT_EQ(element<double>(iota(ElementType::F64), 300), 300.0);
+    EXPECT_EQ(element<std::uint16_t>(iota(ElementType::F16), 300), 0x5cb0);
+    EXPECT_EQ(element<std::uint16_t>(iota(ElementType::BF16), 300), 0x4396);
+    EXPECT_EQ(element<std::int8_t>(fill(ElementType::I8), 1), -2);
+    EXPECT_EQ(element<std::uint8_t>(fill(ElementType::U8), 1), 254);
+    EXPECT_EQ(element<std::int64_t>(fill(ElementType::I64), 1), -2);
+    EXPECT_EQ(element<std::uint16_t>(fill(ElementType::F16), 1), 0xc000);
+}
+
+TEST(BufferContents, ZeroedStorageGivesEveryBufferItsSizeWhateverTheThreads)
+{
+    // Two buffers large enough for threads of their own (8 MB and more) beside two small ones.
+    const std::vector<engine::ResolvedBuffer> buffers {
+        buffer(engine::ElementType::F32, std::uint64_t { 3 } << 20, {}),
+        buffer(engine::ElementType::U8, 100, {}),
+        buffer(engine::ElementType::F64, (std::uint64_t { 1 } << 20) + 7, {}),
+        buffer(engine::ElementType::I32, 0, {}),
+    };
+    for (const unsigned threads : { 1u, 2u, 5u }) {
+        const auto storage = engine::zeroedStorage(buffers, threads);
+        ASSERT_EQ(storage.size(), buffers.size());
+        for (std::size_t i = 0; i < buffers.size(); ++i) {
+            ASSERT_EQ(storage[i].size(), buffers[i].bytes) << "buffer " << i << ", " << threads << " threads";
+            EXPECT_TRUE(std::all_of(storage[i].begin(), storage[i].end(), [](std::uint8_t b) { return b == 0; }));
+        }
+    }
 }
 
 TEST(BufferContents, FileMustMatchTheBufferSize)

@@ -24,6 +24,22 @@ TEST(DeviceMemory, AllocationsAre256ByteAlignedAndZeroed)
         EXPECT_EQ(byte, 0);
 }
 
+TEST(DeviceMemory, AdoptedBytesBecomeTheAllocationAtTheNextAlignedAddress)
+{
+    engine::simt::DeviceMemory mem;
+    const auto a = mem.allocate("a", 10);
+    const auto b = mem.adopt("b", std::vector<std::uint8_t> { 1, 2, 3 });
+    const auto c = mem.allocate("c", 4);
+    EXPECT_EQ(b, a + 256);
+    EXPECT_EQ(c, b + 256);
+    const auto bytes = mem.bytes(b);
+    ASSERT_EQ(bytes.size(), 3u);
+    EXPECT_EQ(bytes[2], 3);
+    ASSERT_NE(mem.findByName("b"), nullptr);
+    EXPECT_EQ(mem.findByName("b")->sizeBytes, 3u);
+    EXPECT_FALSE(mem.read(b, 4).ok()); // its size is its bytes'
+}
+
 TEST(DeviceMemory, WriteAndReadBack)
 {
     DeviceMemory mem;
