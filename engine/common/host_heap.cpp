@@ -23,19 +23,30 @@ namespace engine {
 #if defined(__GLIBC__) && defined(__linux__)
 namespace {
 
-    /// The mapping of the process that holds `address`, from /proc/self/maps: [start, end), or {0, 0}.
+    /// The mapping of the process that holds `address`, from /proc/self/maps: [start, end), or {0, 0}; with the
+    /// mapping after it when that follows without a gap and is inaccessible: the part of a thread arena's heap that
+    /// glibc reserved and makes accessible as the arena grows.
     std::pair<std::uintptr_t, std::uintptr_t> mappingOf(std::uintptr_t address)
     {
         std::ifstream maps("/proc/self/maps");
+        std::pair<std::uintptr_t, std::uintptr_t> found { 0, 0 };
         for (std::string line; std::getline(maps, line);) {
             std::istringstream fields(line);
             std::uintptr_t start = 0;
             std::uintptr_t end = 0;
             char dash = 0;
-            if (fields >> std::hex >> start >> dash >> end && start <= address && address < end)
-                return { start, end };
+            std::string permissions;
+            if (!(fields >> std::hex >> start >> dash >> end >> permissions))
+                continue;
+            if (found.second == 0 && start <= address && address < end) {
+                found = { start, end };
+            } else if (found.second != 0) {
+                if (start == found.second && permissions.starts_with("---"))
+                    found.second = end;
+                break;
+            }
         }
-        return { 0, 0 };
+        return found;
     }
 
 } // namespace
@@ -74,6 +85,8 @@ void adviseThreadHeap()
         const std::lock_guard lock(mutex);
         const bool known = std::any_of(advised.begin(), advised.end(),
             [at](const auto& mapping) { return mapping.first <= at && at < mapping.second; });
+        // The heap's reserved rest too: growing the arena makes it accessible, and it keeps the mark then, where a
+        // part marked alone would leave the growth in small pages.
         const auto [start, end] = known ? std::pair<std::uintptr_t, std::uintptr_t> {} : mappingOf(at);
         if (end > at) {
             adviseHugePages(probe, end - at);
