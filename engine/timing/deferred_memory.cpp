@@ -159,7 +159,22 @@ void MemoryHierarchy::orderWindow(WindowWorkers* workers, HostPhases& phases)
     busy.clear();
     const std::uint64_t width = m_windowEnd - m_windowStart;
     m_cycleStarts.assign(width + 1, 0);
-    for (const std::uint32_t sm : m_windowSms) {
+    // Each SM's queue was written on the thread that stepped it: its lines come from that core's caches, a few
+    // SMs ahead of the one being counted, the queue's own record further ahead still.
+    constexpr std::size_t kRecordAhead = 4;
+    constexpr std::size_t kKeysAhead = 2;
+    constexpr std::size_t kKeyLinesAhead = 8;
+    for (std::size_t j = 0; j < m_windowSms.size(); ++j) {
+        if (j + kRecordAhead < m_windowSms.size())
+            __builtin_prefetch(&m_windows[m_windowSms[j + kRecordAhead]].keys);
+        if (j + kKeysAhead < m_windowSms.size()) {
+            const std::vector<WindowRequests::OrderKey>& ahead = m_windows[m_windowSms[j + kKeysAhead]].keys;
+            const std::size_t lines
+                = std::min(kKeyLinesAhead, (ahead.size() * sizeof(WindowRequests::OrderKey) + 63) / 64);
+            for (std::size_t l = 0; l < lines; ++l)
+                __builtin_prefetch(reinterpret_cast<const char*>(ahead.data()) + l * 64);
+        }
+        const std::uint32_t sm = m_windowSms[j];
         WindowRequests& window = m_windows[sm];
         window.arrivals.resize(window.requests.size());
         if (window.requests.empty())

@@ -11,17 +11,6 @@ namespace engine::timing {
 
 namespace {
 
-    /// The share of `set` when `sets` sets go to `shares` threads: share p owns the sets s with s × shares / sets = p,
-    /// from ⌈sets × p / shares⌉ to the next share's first.
-    std::uint32_t shareOf(std::uint64_t set, std::uint64_t sets, std::size_t shares)
-    {
-        return static_cast<std::uint32_t>(set * shares / sets);
-    }
-    std::uint64_t firstSetOf(std::size_t share, std::uint64_t sets, std::size_t shares)
-    {
-        return (sets * share + shares - 1) / shares;
-    }
-
     /// An L2 outcome's write-back in bytes, kept as the DRAM step will ask for it.
     void demandWriteBack(const L2Outcome& out, std::uint16_t& fill, std::uint16_t& back)
     {
@@ -50,7 +39,6 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
     const std::vector<std::uint32_t>& mine = share.requests;
     share.records.resize(mine.size());
     share.demands.resize(mine.size());
-    share.served.resize(mine.size());
     share.arrivals.resize(mine.size());
     share.pass = m_l2.beginPass();
     share.pending.clear();
@@ -89,7 +77,6 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
         const MemTxn& t = *request.txn;
         l2pass::Record& record = share.records[i];
         l2pass::Demand& demand = share.demands[i];
-        share.served[i] = l2pass::Served {};
         record = l2pass::Record { request.cycle };
         record.kind = request.kind;
         demand = l2pass::Demand { static_cast<std::uint32_t>(request.cycle - m_windowStart) };
@@ -153,21 +140,21 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
 
 void MemoryHierarchy::passDram()
 {
-    const std::uint64_t sets = m_l2.sets();
-    const std::size_t shares = m_passShares.size();
-    m_passCursors.assign(shares, 0);
+    const l2pass::SetShares shares(m_l2.sets(), m_passShares.size());
+    m_passCursors.assign(m_passShares.size(), 0);
     m_applySlots.resize(m_applyOrder.size());
+    m_passServed.resize(m_applyOrder.size());
     for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
-        const std::uint32_t p = shareOf(m_applySets[k], sets, shares);
+        const std::uint32_t p = shares.shareOf(m_applySets[k]);
         const std::uint32_t i = m_passCursors[p]++;
         m_applySlots[k] = l2pass::Slot { p, i };
-        l2pass::Share& share = m_passShares[p];
-        const l2pass::Demand& demand = share.demands[i];
+        l2pass::Served& served = m_passServed[k];
+        served = l2pass::Served {};
+        const l2pass::Demand& demand = m_passShares[p].demands[i];
         if (!demand.any())
             continue;
         // readL2's and writeBack's calls on DRAM (memory_hierarchy.cpp), in their order.
         const std::uint64_t now = m_windowStart + demand.cycle;
-        l2pass::Served& served = share.served[i];
         if (demand.atomic) {
             const WindowRequests::Ref ref = m_applyOrder[k];
             const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
@@ -190,6 +177,9 @@ void MemoryHierarchy::passDram()
 void MemoryHierarchy::passArrivals(l2pass::Share& share)
 {
     const auto hit = static_cast<std::uint64_t>(m_profile.timing.l2HitLatencyCycles);
+    const auto served = [this, &share](std::size_t i) -> const l2pass::Served& {
+        return m_passServed[share.requests[i]];
+    };
     for (std::size_t i = 0; i < share.records.size(); ++i) {
         const l2pass::Record& record = share.records[i];
         if (!record.serial)
@@ -199,21 +189,21 @@ void MemoryHierarchy::passArrivals(l2pass::Share& share)
             continue;
         }
         // finishRead, with the fills this request waits for known from the DRAM step.
-        std::uint64_t done = record.fills ? share.served[i].fillDone : record.cycle + hit;
+        std::uint64_t done = record.fills ? served(i).fillDone : record.cycle + hit;
         if (record.waits) {
             std::uint64_t waited = record.waitsEarlier ? record.waitKnown : 0;
             for (std::uint32_t f = record.waitsOn; f != l2pass::kNone; f = share.records[f].prevFetch)
-                waited = std::max(waited, share.served[f].fillDone);
+                waited = std::max(waited, served(f).fillDone);
             done = std::max(done, waited);
         }
-        share.arrivals[i] = done + share.served[i].atomicDelay;
+        share.arrivals[i] = done + served(i).atomicDelay;
     }
     // The fills sent this window arrive: the latest of each line's (CacheLine::fillArrives keeps the latest).
-    share.pending.forEach([&share](CacheLine& line, const l2pass::PendingFill& fill) {
+    share.pending.forEach([&share, &served](CacheLine& line, const l2pass::PendingFill& fill) {
         std::uint32_t latest = fill.earlierArrives;
         bool any = fill.earlier;
         for (std::uint32_t f = fill.lastFetch; f != l2pass::kNone; f = share.records[f].prevFetch) {
-            const auto arrives = static_cast<std::uint32_t>(share.served[f].fillDone);
+            const auto arrives = static_cast<std::uint32_t>(served(f).fillDone);
             if (!any || static_cast<std::int32_t>(arrives - latest) > 0)
                 latest = arrives;
             any = true;
@@ -226,14 +216,14 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phase
 {
     const std::size_t shares = workers.threads();
     m_passShares.resize(shares);
-    const std::uint64_t sets = m_l2.sets();
+    const l2pass::SetShares sets(m_l2.sets(), shares);
     {
         const PhaseTimer timer(phases, phases.l2Shares);
         m_passSeconds.assign(shares, 0.0);
         workers.run(shares, [&](std::size_t p) {
             using Clock = std::chrono::steady_clock;
             const auto began = phases.timed ? Clock::now() : Clock::time_point {};
-            passShare(m_passShares[p], firstSetOf(p, sets, shares), firstSetOf(p + 1, sets, shares));
+            passShare(m_passShares[p], sets.firstSetOf(p), sets.firstSetOf(p + 1));
             if (phases.timed)
                 m_passSeconds[p] = secondsSince(began);
         });

@@ -6,6 +6,8 @@
 #include "engine/timing/pending_fills.h"
 #include "engine/timing/window_requests.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -19,8 +21,9 @@ namespace engine::timing {
 ///    fill arrives, and through the atomic units. 3. Each thread works out its requests' arrivals and its lines'
 ///    fills in flight. A fill sent this window arrives after the window's end (the window is shorter than any
 ///    latency past the L1), so until then a later request of the window only needs to know which requests' fills
-///    it waits for. Everything a step writes is its thread's own (a share's arrays, in its requests' order): records
-///    of neighbouring requests written by different threads would share the host's cache lines.
+///    it waits for. Everything a step writes is its thread's own (a share's arrays, in its requests' order; the DRAM
+///    step's results in the window's order): records of neighbouring requests written by different threads would
+///    share the host's cache lines, and a line another core holds is slow to write.
 namespace l2pass {
 
     inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
@@ -65,16 +68,39 @@ namespace l2pass {
         std::uint32_t lastFetch = kNone;
     };
 
-    /// One thread's range of sets; every vector but `requests` runs parallel to it.
+    /// One thread's range of sets; `records`, `demands` and `arrivals` run parallel to `requests`.
     struct alignas(kThreadPrivateAlign) Share {
         std::vector<std::uint32_t> requests; ///< indices into the window's order, in order
         std::vector<Record> records;
         std::vector<Demand> demands;
-        std::vector<Served> served; ///< written by the DRAM step
         std::vector<std::uint64_t> arrivals;
         L2Cache::Pass pass;
         PendingFills<PendingFill> pending;
         CacheCounters counters; ///< the L2's hits and misses
+    };
+
+    /// How the L2's sets go to the shares: share p owns the sets s with ⌊s × scale / 2^32⌋ = p, scale =
+    /// ⌊2^32 × shares / sets⌋ — ranges whose lengths differ by at most two, found per request by a multiplication
+    /// instead of a division (the DRAM step finds the share of every request of the window, on one thread).
+    class SetShares {
+    public:
+        SetShares(std::uint64_t sets, std::size_t shares)
+            : m_sets(sets)
+            , m_shares(shares)
+            , m_scale(std::max<std::uint64_t>(1, (std::uint64_t { shares } << 32) / std::max<std::uint64_t>(1, sets)))
+        {
+        }
+        std::uint32_t shareOf(std::uint64_t set) const { return static_cast<std::uint32_t>((set * m_scale) >> 32); }
+        /// The first set of share p: the least s with s × scale ≥ p × 2^32; the sets' count for p = shares.
+        std::uint64_t firstSetOf(std::size_t p) const
+        {
+            return p >= m_shares ? m_sets : std::min(m_sets, ((std::uint64_t { p } << 32) + m_scale - 1) / m_scale);
+        }
+
+    private:
+        std::uint64_t m_sets;
+        std::size_t m_shares;
+        std::uint64_t m_scale;
     };
 
     /// Where request k of the window's order is kept: its share and its index there.

@@ -171,6 +171,7 @@ private:
     std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
     std::vector<l2pass::Slot> m_applySlots; ///< the partitioned pass: per request of m_applyOrder, where it is kept
     std::vector<std::uint32_t> m_passCursors; ///< the partitioned pass's DRAM step: per share, its next request
+    std::vector<l2pass::Served> m_passServed; ///< the partitioned pass's DRAM step: per request of m_applyOrder
     std::vector<double> m_passSeconds; ///< the partitioned pass: per share, what its pass took (HostPhases)
     bool m_partitioned = false; ///< this window's requests took the partitioned pass
     std::uint64_t m_windowStart = 0;
