@@ -75,15 +75,15 @@ void configureHostHeap()
 void adviseThreadHeap()
 {
 #if defined(__GLIBC__) && defined(__linux__)
-    // Never destroyed: a pooled worker thread (pooled_workers.cpp) may first run while the process exits, after
-    // the statics made later than its pool are gone.
     struct Advised {
         std::mutex mutex;
         std::vector<std::pair<std::uintptr_t, std::uintptr_t>> mappings; // arenas' mappings marked so far
     };
-    static Advised& state = *new Advised;
-    std::mutex& mutex = state.mutex;
-    std::vector<std::pair<std::uintptr_t, std::uintptr_t>>& advised = state.mappings;
+    // Never destroyed: a pooled worker thread (pooled_workers.cpp) may first run while the process exits, after the
+    // statics made later than its pool are gone.
+    static Advised* const state = new Advised;
+    std::mutex& mutex = state->mutex;
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>>& advised = state->mappings;
     void* probe = std::malloc(1); // from the thread's arena, which it joins at its first allocation
     if (probe == nullptr)
         return;
