@@ -64,7 +64,13 @@ template <ElementType type> auto element(double value, std::uint64_t bits)
         return simt::toSmallFloat(value, simt::kBfloat16, ptx::Rounding::Rn);
 }
 
-/// Elements [begin, end) of `type`: element i is what source(i) gives ({value, bits}), called in index order. The
+/// One element as the buffer's kind gives it: its value, and its bits for the integer types.
+struct Drawn {
+    double value;
+    std::uint64_t bits;
+};
+
+/// Elements [begin, end) of `type`: element i is what source(i) gives (a Drawn), called in index order. The
 /// type is chosen once, not per element: a 16 M buffer's fill is a loop the compiler sees whole.
 template <typename Source>
 void fillAs(ElementType type, std::span<std::uint8_t> bytes, std::size_t begin, std::size_t end, Source source)
@@ -91,11 +97,6 @@ void fillAs(ElementType type, std::span<std::uint8_t> bytes, std::size_t begin, 
     case ElementType::BF16: return fill.template operator()<ElementType::BF16>();
     }
 }
-
-struct Drawn {
-    double value;
-    std::uint64_t bits;
-};
 
 /// Bits of a random fraction in [0, 1): as many as the type's significand holds, so every draw is exact.
 int randomMantissaBits(ElementType type)
