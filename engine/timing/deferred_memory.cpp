@@ -5,6 +5,7 @@
 // warp could have used such a result before the window ended.
 #include "engine/timing/memory_hierarchy.h"
 
+#include "engine/common/host_cache.h"
 #include "engine/timing/sector_mask.h"
 
 #include <algorithm>
@@ -169,10 +170,10 @@ void MemoryHierarchy::orderWindow(WindowWorkers* workers, HostPhases& phases)
             __builtin_prefetch(&m_windows[m_windowSms[j + kRecordAhead]].keys);
         if (j + kKeysAhead < m_windowSms.size()) {
             const std::vector<WindowRequests::OrderKey>& ahead = m_windows[m_windowSms[j + kKeysAhead]].keys;
-            const std::size_t lines
-                = std::min(kKeyLinesAhead, (ahead.size() * sizeof(WindowRequests::OrderKey) + 63) / 64);
+            const std::size_t bytes = ahead.size() * sizeof(WindowRequests::OrderKey);
+            const std::size_t lines = std::min(kKeyLinesAhead, (bytes + kHostCacheLine - 1) / kHostCacheLine);
             for (std::size_t l = 0; l < lines; ++l)
-                __builtin_prefetch(reinterpret_cast<const char*>(ahead.data()) + l * 64);
+                __builtin_prefetch(reinterpret_cast<const char*>(ahead.data()) + l * kHostCacheLine);
         }
         const std::uint32_t sm = m_windowSms[j];
         WindowRequests& window = m_windows[sm];
