@@ -86,6 +86,37 @@ ExactBinary addExact(ExactBinary x, ExactBinary y, Rounding r)
     return {x.negative, x.significand - ys, x.exponent, false};
 }
 
+/// An exact value of at most 53 significant bits (a product of two elements, or an element) as a double.
+double toDouble(const ExactBinary& v)
+{
+    const double magnitude = static_cast<double>(v.significand) * exactPowerOfTwo(v.exponent);
+    return v.negative ? -magnitude : magnitude;
+}
+
+/// x + y for a product x and an element y, both non-zero, as addExact gives it, through doubles: x and y are
+/// doubles exactly (.bf16's products reach 2^-266, far inside a double's normal range), their double sum s is
+/// rounded once, and s + e = x + y exactly for e from the two-sum (Knuth, TAOCP 4.2.2, theorem B), |e| at most half
+/// of s's last bit. So the exact sum is s's significand with e below its last bit as the sticky part: as it is when
+/// e has s's sign, one less when e lowers it. An exact zero (s = 0) goes to addExact, for its sign.
+ExactBinary addProduct(const ExactBinary& x, const ExactBinary& y, ptx::Rounding r)
+{
+    const double a = toDouble(x);
+    const double b = toDouble(y);
+    const double s = a + b;
+    if (s == 0)
+        return addExact(x, y, r);
+    const double bVirtual = s - a;
+    const double e = (a - (s - bVirtual)) + (b - bVirtual);
+    const auto bits = std::bit_cast<std::uint64_t>(s);
+    const std::uint64_t significand = (bits & ((std::uint64_t {1} << 52) - 1)) | (std::uint64_t {1} << 52);
+    const int exponent = static_cast<int>((bits >> 52) & 0x7ffu) - 1075;
+    const bool negative = s < 0;
+    if (e == 0)
+        return {negative, significand, exponent, false};
+    const bool lowers = (e < 0) != negative;
+    return {negative, lowers ? significand - 1 : significand, exponent, true};
+}
+
 /// The modifiers applied to a rounded result.
 std::uint16_t finish(std::uint16_t d, SmallFloatFormat f, HalfMods m)
 {
@@ -134,7 +165,7 @@ std::uint16_t fused(
         }
         return finish(c, f, m);
     }
-    const ExactBinary sum = cZero ? product : addExact(product, exactOf(c, f), r);
+    const ExactBinary sum = cZero ? product : addProduct(product, exactOf(c, f), r);
     return finish(roundToSmallFloat(sum, f, r), f, m);
 }
 

@@ -98,11 +98,14 @@ std::uint16_t toSmallFloat(double v, SmallFloatFormat f, ptx::Rounding r)
     const bool negative = std::signbit(v);
     if (std::isinf(v))
         return static_cast<std::uint16_t>((negative ? l.sign : 0u) | l.inf);
-    // A double is exactly its 53-bit significand times a power of two.
-    int e = 0;
-    const double m = std::frexp(std::fabs(v), &e); // |v| = m × 2^e, m in [0.5, 1)
-    const auto significand = static_cast<std::uint64_t>(std::ldexp(m, 53));
-    return roundToSmallFloat({negative, significand, e - 53, false}, f, r);
+    // A double is exactly its 53-bit significand times a power of two, both in its bits (IEEE 754-2008 §3.4):
+    // a subnormal's (and zero's) exponent field is 0 and its significand has no hidden bit.
+    const auto bits = std::bit_cast<std::uint64_t>(v);
+    const auto field = static_cast<int>((bits >> 52) & 0x7ffu);
+    const std::uint64_t fraction = bits & ((std::uint64_t {1} << 52) - 1);
+    if (field == 0)
+        return roundToSmallFloat({negative, fraction, -1074, false}, f, r);
+    return roundToSmallFloat({negative, fraction | (std::uint64_t {1} << 52), field - 1075, false}, f, r);
 }
 
 double fromSmallFloat(std::uint16_t bits, SmallFloatFormat f)
@@ -111,39 +114,16 @@ double fromSmallFloat(std::uint16_t bits, SmallFloatFormat f)
     const bool negative = (bits & l.sign) != 0;
     const unsigned exponent = (unsigned {bits} >> f.fractionBits) & l.expMax;
     const unsigned fraction = bits & l.fractionMask;
+    const int fb = static_cast<int>(f.fractionBits);
     double v = 0;
     if (exponent == l.expMax)
         v = fraction ? std::nan("") : INFINITY;
-    else if (exponent == 0)
-        v = std::ldexp(static_cast<double>(fraction), 1 - l.bias - static_cast<int>(f.fractionBits));
+    else if (exponent == 0) // every element is a double exactly: a power of two times at most 11 bits
+        v = static_cast<double>(fraction) * exactPowerOfTwo(1 - l.bias - fb);
     else
-        v = std::ldexp(static_cast<double>(fraction | (1u << f.fractionBits)),
-            static_cast<int>(exponent) - l.bias - static_cast<int>(f.fractionBits));
+        v = static_cast<double>(fraction | (1u << f.fractionBits))
+            * exactPowerOfTwo(static_cast<int>(exponent) - l.bias - fb);
     return negative ? -v : v;
-}
-
-std::uint16_t canonicalSmallNan(SmallFloatFormat f)
-{
-    const Layout l = layoutOf(f);
-    return static_cast<std::uint16_t>(l.inf | l.fractionMask); // PTX ISA 8.5 §9.7.4: 0x7fff
-}
-
-bool isSmallNan(std::uint16_t bits, SmallFloatFormat f)
-{
-    const Layout l = layoutOf(f);
-    return (bits & l.inf) == l.inf && (bits & l.fractionMask) != 0;
-}
-
-bool isSmallInf(std::uint16_t bits, SmallFloatFormat f)
-{
-    const Layout l = layoutOf(f);
-    return (bits & static_cast<std::uint16_t>(~l.sign)) == l.inf;
-}
-
-bool isSmallSubnormal(std::uint16_t bits, SmallFloatFormat f)
-{
-    const Layout l = layoutOf(f);
-    return (bits & l.inf) == 0 && (bits & l.fractionMask) != 0;
 }
 
 } // namespace engine::simt

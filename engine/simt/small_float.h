@@ -2,6 +2,7 @@
 
 #include "engine/ptx/instruction.h"
 
+#include <bit>
 #include <cstdint>
 
 namespace engine::simt {
@@ -36,18 +37,44 @@ std::uint16_t toSmallFloat(double v, SmallFloatFormat f, ptx::Rounding r);
 /// The exact value of a small-float bit pattern.
 double fromSmallFloat(std::uint16_t bits, SmallFloatFormat f);
 
-/// The canonical NaN of the format (0x7fff for both .f16 and .bf16).
-std::uint16_t canonicalSmallNan(SmallFloatFormat f);
-
-/// Field tests on a bit pattern of the format.
-bool isSmallNan(std::uint16_t bits, SmallFloatFormat f);
-bool isSmallInf(std::uint16_t bits, SmallFloatFormat f);
-bool isSmallSubnormal(std::uint16_t bits, SmallFloatFormat f);
+/// 2^k as a double, exactly, for k of a normal double's range (-1022 to 1023): what an element's or a product's
+/// exponent gives, without a call of ldexp.
+inline double exactPowerOfTwo(int k)
+{
+    return std::bit_cast<double>(static_cast<std::uint64_t>(k + 1023) << 52);
+}
 
 /// The sign bit of the format.
 inline constexpr std::uint16_t smallSignBit(SmallFloatFormat f)
 {
     return static_cast<std::uint16_t>(1u << (f.exponentBits + f.fractionBits));
+}
+
+/// The all-ones exponent field of the format (infinity when the fraction is zero, else NaN).
+inline constexpr std::uint16_t smallExponentMask(SmallFloatFormat f)
+{
+    return static_cast<std::uint16_t>(((1u << f.exponentBits) - 1u) << f.fractionBits);
+}
+
+/// The canonical NaN of the format (0x7fff for both .f16 and .bf16).
+inline constexpr std::uint16_t canonicalSmallNan(SmallFloatFormat f)
+{
+    return static_cast<std::uint16_t>(smallSignBit(f) - 1u);
+}
+
+/// Field tests on a bit pattern of the format (inline: a half-precision instruction asks them of every lane).
+inline constexpr bool isSmallNan(std::uint16_t bits, SmallFloatFormat f)
+{
+    const std::uint16_t inf = smallExponentMask(f);
+    return (bits & inf) == inf && (bits & ((1u << f.fractionBits) - 1u)) != 0;
+}
+inline constexpr bool isSmallInf(std::uint16_t bits, SmallFloatFormat f)
+{
+    return (bits & static_cast<std::uint16_t>(~smallSignBit(f))) == smallExponentMask(f);
+}
+inline constexpr bool isSmallSubnormal(std::uint16_t bits, SmallFloatFormat f)
+{
+    return (bits & smallExponentMask(f)) == 0 && (bits & ((1u << f.fractionBits) - 1u)) != 0;
 }
 
 } // namespace engine::simt

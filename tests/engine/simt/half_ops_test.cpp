@@ -63,6 +63,21 @@ TEST(HalfOps, FmaRoundsOnce)
     EXPECT_EQ(smallAdd(0x7bff, 0x7bff, kHalf, Rounding::Rn, {}), 0x7c00u);
 }
 
+TEST(HalfOps, FmaOfTermsFarApartRoundsOnce)
+{
+    // bf16: 1 × 1 ± 2^100 is exact only in 101 bits; what lies below 2^100's last bit still decides the directed
+    // roundings. 2^100 is 0x7180; the next bf16 up 0x7181, the one below 0x717f.
+    const std::uint16_t one = 0x3f80;
+    EXPECT_EQ(smallFma(one, one, 0x7180, kBfloat16, Rounding::Rn, {}), 0x7180u);
+    EXPECT_EQ(smallFma(one, one, 0x7180, kBfloat16, Rounding::Rp, {}), 0x7181u);
+    EXPECT_EQ(smallFma(one, one, 0x7180, kBfloat16, Rounding::Rz, {}), 0x7180u);
+    // 1 - 2^100 = -(2^100 - 1): toward zero the bf16 below 2^100 in magnitude, down -2^100.
+    EXPECT_EQ(smallFma(one, one, 0xf180, kBfloat16, Rounding::Rz, {}), 0xf17fu);
+    EXPECT_EQ(smallFma(one, one, 0xf180, kBfloat16, Rounding::Rm, {}), 0xf180u);
+    EXPECT_EQ(smallFma(one, one, 0xf180, kBfloat16, Rounding::Rp, {}), 0xf17fu);
+    EXPECT_EQ(smallFma(one, one, 0xf180, kBfloat16, Rounding::Rn, {}), 0xf180u);
+}
+
 TEST(HalfOps, ModifiersAndMinMax)
 {
     EXPECT_EQ(smallAdd(0x3c00, 0x3c00, kHalf, Rounding::Rn, {false, true, false}), 0x3c00u); // .sat: 2 -> 1
