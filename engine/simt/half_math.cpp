@@ -1,5 +1,6 @@
 // PTX ISA 8.5 §9.7.4 "Half Precision Floating-Point Instructions": add, sub, mul, fma, neg, abs, min,
-// max on .f16/.bf16 elements, computed exactly in integers and rounded once (IEEE 754-2008 §4.3, §5.4.1).
+// max on .f16/.bf16 elements, computed exactly and rounded once (IEEE 754-2008 §4.3, §5.4.1): products in integers,
+// sums as a double and its exact error (addProduct).
 #include "engine/simt/half_math.h"
 
 #include <algorithm>
@@ -98,7 +99,7 @@ double toDouble(const ExactBinary& v)
 /// rounded once, and s + e = x + y exactly for e from the two-sum (Knuth, TAOCP 4.2.2, theorem B), |e| at most half
 /// of s's last bit. So the exact sum is s's significand with e below its last bit as the sticky part: as it is when
 /// e has s's sign, one less when e lowers it. An exact zero (s = 0) goes to addExact, for its sign.
-ExactBinary addProduct(const ExactBinary& x, const ExactBinary& y, ptx::Rounding r)
+[[gnu::always_inline]] inline ExactBinary addProduct(const ExactBinary& x, const ExactBinary& y, ptx::Rounding r)
 {
     const double a = toDouble(x);
     const double b = toDouble(y);
@@ -132,7 +133,7 @@ std::uint16_t finish(std::uint16_t d, SmallFloatFormat f, HalfMods m)
     return d;
 }
 
-std::uint16_t fused(
+[[gnu::always_inline]] inline std::uint16_t fusedIn(
     std::uint16_t a, std::uint16_t b, std::uint16_t c, bool hasAddend, SmallFloatFormat f, Rounding r, HalfMods m)
 {
     a = flush(a, f, m.ftz);
@@ -167,6 +168,18 @@ std::uint16_t fused(
     }
     const ExactBinary sum = cZero ? product : addProduct(product, exactOf(c, f), r);
     return finish(roundToSmallFloat(sum, f, r), f, m);
+}
+
+/// a × b + c rounded once: fusedIn's work with the format a constant where it is one of the two, so that the field
+/// tests and shifts fold (a half-precision instruction runs this for every lane).
+std::uint16_t fused(
+    std::uint16_t a, std::uint16_t b, std::uint16_t c, bool hasAddend, SmallFloatFormat f, Rounding r, HalfMods m)
+{
+    if (f == kHalf)
+        return fusedIn(a, b, c, hasAddend, kHalf, r, m);
+    if (f == kBfloat16)
+        return fusedIn(a, b, c, hasAddend, kBfloat16, r, m);
+    return fusedIn(a, b, c, hasAddend, f, r, m);
 }
 
 } // namespace

@@ -45,9 +45,8 @@ bool overflowToInfinity(ptx::Rounding r, bool negative)
     return !(r == ptx::Rounding::Rz || (r == ptx::Rounding::Rm && !negative) || (r == ptx::Rounding::Rp && negative));
 }
 
-} // namespace
-
-std::uint16_t roundToSmallFloat(const ExactBinary& v, SmallFloatFormat f, ptx::Rounding r)
+/// roundToSmallFloat's work, inlined where the format is a constant so that its fields fold.
+[[gnu::always_inline]] inline std::uint16_t roundIn(const ExactBinary& v, SmallFloatFormat f, ptx::Rounding r)
 {
     const Layout l = layoutOf(f);
     const std::uint16_t sign = v.negative ? l.sign : 0;
@@ -88,6 +87,17 @@ std::uint16_t roundToSmallFloat(const ExactBinary& v, SmallFloatFormat f, ptx::R
         return overflowToInfinity(r, v.negative) ? (sign | l.inf) : static_cast<std::uint16_t>(sign | (l.inf - 1u));
     return static_cast<std::uint16_t>(
         sign | (static_cast<unsigned>(biased) << f.fractionBits) | (kept & l.fractionMask));
+}
+
+} // namespace
+
+std::uint16_t roundToSmallFloat(const ExactBinary& v, SmallFloatFormat f, ptx::Rounding r)
+{
+    if (f == kHalf)
+        return roundIn(v, kHalf, r);
+    if (f == kBfloat16)
+        return roundIn(v, kBfloat16, r);
+    return roundIn(v, f, r);
 }
 
 std::uint16_t toSmallFloat(double v, SmallFloatFormat f, ptx::Rounding r)

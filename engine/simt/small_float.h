@@ -12,6 +12,7 @@ namespace engine::simt {
 struct SmallFloatFormat {
     unsigned exponentBits;
     unsigned fractionBits;
+    friend constexpr bool operator==(const SmallFloatFormat&, const SmallFloatFormat&) = default;
 };
 
 inline constexpr SmallFloatFormat kHalf {5, 10};
