@@ -88,7 +88,7 @@ ExactBinary addExact(ExactBinary x, ExactBinary y, Rounding r)
 }
 
 /// An exact value of at most 53 significant bits (a product of two elements, or an element) as a double.
-double toDouble(const ExactBinary& v)
+double doubleOf(const ExactBinary& v)
 {
     const double magnitude = static_cast<double>(v.significand) * exactPowerOfTwo(v.exponent);
     return v.negative ? -magnitude : magnitude;
@@ -101,8 +101,8 @@ double toDouble(const ExactBinary& v)
 /// e has s's sign, one less when e lowers it. An exact zero (s = 0) goes to addExact, for its sign.
 [[gnu::always_inline]] inline ExactBinary addProduct(const ExactBinary& x, const ExactBinary& y, ptx::Rounding r)
 {
-    const double a = toDouble(x);
-    const double b = toDouble(y);
+    const double a = doubleOf(x);
+    const double b = doubleOf(y);
     const double s = a + b;
     if (s == 0)
         return addExact(x, y, r);

@@ -57,6 +57,12 @@ inline constexpr std::uint16_t smallExponentMask(SmallFloatFormat f)
     return static_cast<std::uint16_t>(((1u << f.exponentBits) - 1u) << f.fractionBits);
 }
 
+/// The fraction field of the format.
+inline constexpr std::uint16_t smallFractionMask(SmallFloatFormat f)
+{
+    return static_cast<std::uint16_t>((1u << f.fractionBits) - 1u);
+}
+
 /// The canonical NaN of the format (0x7fff for both .f16 and .bf16).
 inline constexpr std::uint16_t canonicalSmallNan(SmallFloatFormat f)
 {
@@ -67,7 +73,7 @@ inline constexpr std::uint16_t canonicalSmallNan(SmallFloatFormat f)
 inline constexpr bool isSmallNan(std::uint16_t bits, SmallFloatFormat f)
 {
     const std::uint16_t inf = smallExponentMask(f);
-    return (bits & inf) == inf && (bits & ((1u << f.fractionBits) - 1u)) != 0;
+    return (bits & inf) == inf && (bits & smallFractionMask(f)) != 0;
 }
 inline constexpr bool isSmallInf(std::uint16_t bits, SmallFloatFormat f)
 {
@@ -75,7 +81,7 @@ inline constexpr bool isSmallInf(std::uint16_t bits, SmallFloatFormat f)
 }
 inline constexpr bool isSmallSubnormal(std::uint16_t bits, SmallFloatFormat f)
 {
-    return (bits & smallExponentMask(f)) == 0 && (bits & ((1u << f.fractionBits) - 1u)) != 0;
+    return (bits & smallExponentMask(f)) == 0 && (bits & smallFractionMask(f)) != 0;
 }
 
 } // namespace engine::simt
