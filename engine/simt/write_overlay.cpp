@@ -22,6 +22,36 @@ namespace {
         }
     }
 
+    /// Calls f(first, count) for each run of set bits of `bits`, runs across words whole: a warp's coalesced store
+    /// sets whole words, and a block's pages are copied back with one call each instead of one per word.
+    template <typename F>
+    void forEachRun(const PageBits& bits, F&& f)
+    {
+        constexpr std::size_t kNone = ~std::size_t { 0 };
+        std::size_t open = kNone; // the first bit of the run not yet ended
+        for (std::size_t w = 0; w < bits.words.size(); ++w) {
+            const std::uint64_t mask = bits.words[w];
+            int at = 0;
+            while (at < 64) {
+                const std::uint64_t rest = mask >> at;
+                if (open != kNone) { // the run goes on through the ones from `at`
+                    at += std::countr_one(rest);
+                    if (at == 64)
+                        break;
+                    f(open, w * 64 + static_cast<std::size_t>(at) - open);
+                    open = kNone;
+                } else if (rest == 0) {
+                    break;
+                } else {
+                    at += std::countr_zero(rest);
+                    open = w * 64 + static_cast<std::size_t>(at);
+                }
+            }
+        }
+        if (open != kNone)
+            f(open, bits.words.size() * 64 - open);
+    }
+
 } // namespace
 
 WriteOverlay::Page& WriteOverlay::page(Allocation& a, std::uint64_t start)
@@ -152,16 +182,8 @@ void WriteOverlay::writeBack() const
     for (const std::uint32_t i : m_copied) {
         const Page& p = m_pages[i];
         std::uint8_t* target = p.allocation->bytes.data() + p.start;
-        for (std::size_t w = 0; w < p.written.words.size(); ++w) {
-            std::uint64_t mask = p.written.words[w];
-            while (mask != 0) { // each run of written bytes at once
-                const int first = std::countr_zero(mask);
-                const int run = std::countr_one(mask >> first);
-                const std::size_t at = w * 64 + static_cast<std::size_t>(first);
-                std::memcpy(target + at, p.copy.data() + at, static_cast<std::size_t>(run));
-                mask = run + first == 64 ? 0 : mask & ~(((std::uint64_t { 1 } << run) - 1) << first);
-            }
-        }
+        forEachRun(p.written,
+            [&](std::size_t at, std::size_t bytes) { std::memcpy(target + at, p.copy.data() + at, bytes); });
     }
 }
 

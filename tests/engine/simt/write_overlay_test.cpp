@@ -186,6 +186,42 @@ TEST(WriteOverlay, BlocksWritingOnePageKeepEachOthersBytes)
     EXPECT_EQ(words[2], 33u);
 }
 
+// writeBack copies each run of written bytes at once, runs across the 64-byte words of a page's bits included: every
+// written byte reaches memory and no other does, whatever the runs — whole pages, runs ending on a word's last byte
+// or starting on its first, single bytes, a page's last byte.
+TEST(WriteOverlay, EveryWrittenByteAndNoOtherReachesMemory)
+{
+    std::uint64_t state = 777;
+    const auto draw = [&state](std::uint64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % n;
+    };
+    constexpr std::uint64_t kPage = WriteOverlay::kPageBytes;
+    for (int round = 0; round < 40; ++round) {
+        Allocation a = buffer(2 * kPage);
+        std::vector<std::uint8_t> expected = a.bytes;
+        WriteOverlay overlay;
+        const auto store = [&](std::uint64_t offset, std::uint8_t value) {
+            *overlay.access(a, offset, 1, MemoryOp::Store) = value;
+            expected[offset] = value;
+        };
+        if (round == 0) {
+            for (std::uint64_t b = 0; b < kPage; ++b) // a whole page: one run
+                store(b, 0xA5);
+        }
+        for (int run = 0; run < 1 + round % 8; ++run) {
+            const std::uint64_t first = round % 4 == 1 ? 64 * draw(2 * kPage / 64) : draw(2 * kPage);
+            const std::uint64_t length = 1 + draw(round % 2 == 0 ? 300 : 3);
+            for (std::uint64_t b = first; b < std::min(first + length, 2 * kPage); ++b)
+                store(b, static_cast<std::uint8_t>(0x80 + run));
+        }
+        store(kPage - 1, 0x11); // the first page's last byte
+        EXPECT_EQ(a.bytes, buffer(2 * kPage).bytes); // the stores stay in the overlay until written back
+        overlay.writeBack();
+        ASSERT_EQ(a.bytes, expected) << "round " << round;
+    }
+}
+
 TEST(WriteOverlay, TheLastPageOfAnAllocationMayBeShort)
 {
     Allocation a = buffer(300);
