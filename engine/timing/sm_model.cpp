@@ -267,7 +267,7 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     // One pass: the ready warps, and the earliest wake of the others. Issuing only delays pipes, so the
     // minimum taken before the issue stays a safe lower bound for the next step.
     // A warp that cannot issue (readyAt = kNever) gives cycle kNever: never ready, never lowers `next`.
-    // Every warp is looked at once, whatever the policy.
+    // Every warp is looked at once at most.
     std::size_t readyCount = 0;
     std::uint64_t next = kNever;
     const std::size_t first = std::size_t { scheduler } * m_perScheduler;
@@ -279,22 +279,38 @@ std::uint64_t SmModel::issueOne(std::uint32_t scheduler, std::uint64_t now)
     std::uint32_t slot = 0;
     if (m_ctx.policy == SchedulerPolicy::GreedyThenOldest) {
         // GtoScheduler's choice, made in the scan: the greedy warp (the last issued) when it is ready, else the
-        // oldest ready one. No list of the ready warps is written.
-        GtoScheduler::Oldest oldest;
-        for (std::uint32_t k = 0; k < m_scanLength; ++k) {
-            const std::uint64_t cycle = cycleOf(k);
-            const bool ready = cycle <= now;
-            readyCount += ready ? 1 : 0;
-            next = ready ? next : std::min(next, cycle);
-            oldest.see(k, ages[k], ready);
-        }
-        if (readyCount == 0)
-            return next;
-        // makeWarpScheduler gave this scheduler a GtoScheduler; the warps it issued are its own.
+        // oldest ready one. No list of the ready warps is written. makeWarpScheduler gave this scheduler a
+        // GtoScheduler; the warps it issued are its own.
         const std::uint32_t last = static_cast<const GtoScheduler&>(*m_policies[scheduler]).last();
         const std::uint32_t lastIndex = last / m_ctx.schedulers;
-        const bool greedyReady = last != GtoScheduler::kNone && lastIndex < m_scanLength && cycleOf(lastIndex) <= now;
-        slot = greedyReady ? last : scheduler + oldest.index * m_ctx.schedulers;
+        if (last != GtoScheduler::kNone && lastIndex < m_scanLength && cycleOf(lastIndex) <= now) {
+            // The greedy warp issues whatever the others are: the scan only asks whether another one is ready too
+            // (then the wake is the next cycle, as below) and stops at the first; when none is, it has their
+            // earliest wake.
+            const auto othersReady = [&](std::uint32_t from, std::uint32_t to) {
+                for (std::uint32_t k = from; k < to; ++k) {
+                    const std::uint64_t cycle = cycleOf(k);
+                    if (cycle <= now)
+                        return true;
+                    next = std::min(next, cycle);
+                }
+                return false;
+            };
+            readyCount = othersReady(0, lastIndex) || othersReady(lastIndex + 1, m_scanLength) ? 2 : 1;
+            slot = last;
+        } else {
+            GtoScheduler::Oldest oldest;
+            for (std::uint32_t k = 0; k < m_scanLength; ++k) {
+                const std::uint64_t cycle = cycleOf(k);
+                const bool ready = cycle <= now;
+                readyCount += ready ? 1 : 0;
+                next = ready ? next : std::min(next, cycle);
+                oldest.see(k, ages[k], ready);
+            }
+            if (readyCount == 0)
+                return next;
+            slot = scheduler + oldest.index * m_ctx.schedulers;
+        }
     } else {
         Candidate* ready = m_ready.data();
         for (std::uint32_t k = 0; k < m_scanLength; ++k) {
