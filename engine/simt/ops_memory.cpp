@@ -241,9 +241,51 @@ namespace {
         return true;
     }
 
+    /// Each lane's T from `src` to its address inside `fast`, lanes in ascending order.
+    template <typename T>
+    void scatter(const FastRange& fast, const LaneBits& addr, const T* src)
+    {
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            std::memcpy(fast.base + (addr[l] - fast.start), src + l, sizeof(T));
+    }
+
+    /// A whole-warp scalar store of a 4- or 8-byte register of its width, every lane inside one fast range and no
+    /// journal: the lanes in ascending order straight from the register file, as storeDirect writes them, then what
+    /// resolveLanes and the general path tell the observer. False (nothing written, nothing reported) when the shape
+    /// or any lane is not that; the general path then handles the instruction and its faults.
+    bool tryFusedStore(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    {
+        const ptx::Operand& v = ins.operands[1];
+        if (mask != kAllLanes || ins.vectorWidth != 1 || v.kind != ptx::OperandKind::Register || ctx.journal)
+            return false;
+        const std::uint32_t bytes = elementBytes(ins);
+        const bool b32 = bytes == 4 && v.file == ptx::RegFile::B32;
+        if (!b32 && !(bytes == 8 && v.file == ptx::RegFile::B64))
+            return false;
+        const AccessPlan plan = planAccess(ctx, ins, ins.operands[0], bytes, MemoryOp::Store);
+        LaneBits addr;
+        readAddress(ctx, ins.operands[0], addr);
+        const FastRange fast = fastRange(ctx, plan, addr[0]);
+        if (!fast.base || !wholeWarpInside(fast, addr, bytes))
+            return false;
+        const std::size_t row = std::size_t { v.index } * kWarpLanes;
+        if (b32)
+            scatter(fast, addr, ctx.b32 + row);
+        else
+            scatter(fast, addr, ctx.b64 + row);
+        ctx.remoteSharedLanes = 0;
+        if (ctx.observer || ctx.recordAccesses) {
+            ctx.addresses = addr;
+            std::array<std::uint32_t, 5> spaces {};
+            spaces[static_cast<std::size_t>(fast.space)] = kAllLanes;
+            reportAccess(ctx, plan, spaces);
+        }
+        return true;
+    }
+
     void store(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
-        if (!checkShape(ctx, ins))
+        if (!checkShape(ctx, ins) || tryFusedStore(ctx, ins, mask))
             return;
         const std::uint32_t bytes = elementBytes(ins);
         const std::size_t width = ins.vectorWidth;

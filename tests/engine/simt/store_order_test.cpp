@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 using namespace simt_testing;
@@ -55,4 +56,45 @@ TEST(StoreOrder, TheHighestActiveLaneOfAWarpWritingOneAddressWins)
     EXPECT_EQ(words[5], 0u);
     EXPECT_EQ(words[6], 6u);
     EXPECT_EQ(words[7], 0xdeadbeefu);
+}
+
+// A whole warp storing its words in a row goes straight from the register file when every lane lands inside one
+// allocation (ops_memory.cpp, tryFusedStore); with one lane past the end nothing is written and the store faults
+// naming that lane, as lane-by-lane resolution does.
+TEST(StoreOrder, AWholeWarpStoreWithALanePastTheEndWritesNothingAndNamesIt)
+{
+    const auto m = parse(R"(.version 8.5
+.target sm_80
+.address_size 64
+.visible .entry spread(.param .u64 out)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r1;
+    ret;
+}
+)");
+    for (const std::uint32_t words : { 32u, 31u }) {
+        DeviceMemory mem;
+        const std::uint64_t out = upload(mem, "out", std::vector<std::uint32_t>(words, 0xdeadbeefu));
+        Shape s;
+        s.block = { 32, 1, 1 };
+        const auto r = launch(m, "spread", s, { { out } }, mem);
+        const auto stored = download<std::uint32_t>(mem, out);
+        if (words == 32) {
+            ASSERT_TRUE(r.ok()) << r.error().toString();
+            for (std::uint32_t t = 0; t < words; ++t)
+                EXPECT_EQ(stored[t], t);
+            continue;
+        }
+        ASSERT_FALSE(r.ok());
+        const std::string error = r.error().toString();
+        EXPECT_NE(error.find("invalid global write of size 4 bytes"), std::string::npos) << error;
+        EXPECT_NE(error.find("thread (31,0,0)"), std::string::npos) << error;
+        EXPECT_EQ(stored, std::vector<std::uint32_t>(words, 0xdeadbeefu));
+    }
 }
