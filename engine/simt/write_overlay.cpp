@@ -70,7 +70,8 @@ WriteOverlay::Page& WriteOverlay::page(Allocation& a, std::uint64_t start)
         p.start = start;
         p.read = {};
         p.written = {};
-        p.copy.clear();
+        p.copied = false; // the copy's storage stays for the next block
+        p.complete = false;
     }
     m_lastKey = key;
     m_last = it->second;
@@ -90,14 +91,13 @@ std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uin
     }
     Page& p = page(a, start);
     if (op != MemoryOp::Store) {
-        forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.read.words[w] |= mask & ~p.written.words[w]; });
-        if (op == MemoryOp::Load)
-            return p.copy.empty() ? a.bytes.data() + offset : p.copy.data() + inPage;
+        forBits(inPage, size,
+            [&](std::size_t w, std::uint64_t mask) { p.read.words[w] |= mask & ~p.written.words[w]; });
     }
-    if (p.copy.empty())
-        makeCopy(p, a, start);
-    forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.written.words[w] |= mask; });
-    return p.copy.data() + inPage;
+    std::uint8_t* const base = pageBase(p, a, op);
+    if (op != MemoryOp::Load)
+        forBits(inPage, size, [&](std::size_t w, std::uint64_t mask) { p.written.words[w] |= mask; });
+    return base + inPage;
 }
 
 void WriteOverlay::accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask,
@@ -108,6 +108,8 @@ void WriteOverlay::accessLanes(Allocation& a, const std::array<std::uint64_t, 32
             pointers[l] = ((mask >> l) & 1u) != 0 ? access(a, offsets[l], size, op) : nullptr;
         return;
     }
+    if (mask == ~std::uint32_t { 0 } && accessRow(a, offsets, size, op, pointers))
+        return;
     // An aligned element of a power-of-two size up to 64 bytes lies in one page, and in one word of its bits.
     const std::uint64_t ones = size == 64 ? ~std::uint64_t { 0 } : (std::uint64_t { 1 } << size) - 1;
     std::uint64_t start = ~std::uint64_t { 0 }; // the page of the lanes before, looked up again only when it changes
@@ -121,9 +123,7 @@ void WriteOverlay::accessLanes(Allocation& a, const std::array<std::uint64_t, 32
         if (p == nullptr || offsets[l] - start >= kPageBytes) {
             start = offsets[l] - offsets[l] % kPageBytes;
             p = &page(a, start);
-            if (op != MemoryOp::Load && p->copy.empty())
-                makeCopy(*p, a, start);
-            base = p->copy.empty() ? a.bytes.data() + start : p->copy.data();
+            base = pageBase(*p, a, op);
         }
         const std::uint64_t inPage = offsets[l] - start;
         const std::size_t w = inPage / 64;
@@ -136,12 +136,58 @@ void WriteOverlay::accessLanes(Allocation& a, const std::array<std::uint64_t, 32
     }
 }
 
-void WriteOverlay::makeCopy(Page& p, const Allocation& a, std::uint64_t start)
+bool WriteOverlay::accessRow(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t size,
+    MemoryOp op, std::array<std::uint8_t*, 32>& pointers)
 {
-    const std::uint64_t bytes = std::min(kPageBytes, a.sizeBytes - start);
-    m_copied.push_back(m_last);
-    p.copy.assign(a.bytes.data() + start, a.bytes.data() + start + bytes);
-    p.copy.resize(kPageBytes); // zeros past the allocation's end
+    const std::uint64_t first = offsets[0];
+    bool row = true;
+    for (std::size_t l = 1; l < offsets.size(); ++l)
+        row &= offsets[l] == first + l * size;
+    const std::uint64_t start = first - first % kPageBytes;
+    const std::uint64_t inPage = first - start;
+    const std::uint64_t bytes = std::uint64_t { size } * offsets.size();
+    if (!row || inPage + bytes > kPageBytes)
+        return false;
+    Page& p = page(a, start);
+    std::uint8_t* const base = pageBase(p, a, op) + inPage;
+    // The lanes' bytes do not overlap: marking the reads of all before the writes of all marks what lane by lane does.
+    if (op != MemoryOp::Store)
+        forBits(inPage, bytes, [&](std::size_t w, std::uint64_t m) { p.read.words[w] |= m & ~p.written.words[w]; });
+    if (op != MemoryOp::Load)
+        forBits(inPage, bytes, [&](std::size_t w, std::uint64_t m) { p.written.words[w] |= m; });
+    for (std::size_t l = 0; l < pointers.size(); ++l)
+        pointers[l] = base + l * size;
+    return true;
+}
+
+std::uint8_t* WriteOverlay::pageBase(Page& p, Allocation& a, MemoryOp op)
+{
+    if (op != MemoryOp::Load && !p.copied) {
+        // The copy's bytes are the block's stores only, until something reads it (complete()): a block that only
+        // writes a page (a copy's destination, a matrix product's tile) never reads the memory under its stores.
+        m_copied.push_back(m_last);
+        p.copied = true;
+        if (p.copy.size() != kPageBytes)
+            p.copy.resize(kPageBytes);
+    }
+    if (!p.copied)
+        return a.bytes.data() + p.start;
+    if (op != MemoryOp::Store && !p.complete)
+        complete(p, a);
+    return p.copy.data();
+}
+
+void WriteOverlay::complete(Page& p, const Allocation& a)
+{
+    const std::uint64_t inside = std::min(kPageBytes, a.sizeBytes - p.start); // the last page may be short
+    PageBits unwritten;
+    for (std::size_t w = 0; w < unwritten.words.size(); ++w)
+        unwritten.words[w] = ~p.written.words[w];
+    forEachRun(unwritten, [&](std::size_t at, std::size_t bytes) {
+        if (at < inside)
+            std::memcpy(p.copy.data() + at, a.bytes.data() + p.start + at, std::min<std::uint64_t>(bytes, inside - at));
+    });
+    p.complete = true;
 }
 
 bool WriteOverlay::readsAny(const WrittenPages& written) const

@@ -65,12 +65,23 @@ private:
         std::uint64_t start = 0; ///< offset of the page in its allocation
         PageBits read; ///< bytes read before this block wrote them
         PageBits written;
-        std::vector<std::uint8_t> copy; ///< empty until the block writes to the page
+        /// The block's copy of the page, made at its first write to it (copied): its stores, and where it
+        /// did not write, the memory's bytes once it read the copy (complete).
+        std::vector<std::uint8_t> copy;
+        bool copied = false;
+        bool complete = false;
     };
 
     Page& page(Allocation& a, std::uint64_t start);
-    /// Gives page `p` (the page at `start` of `a`, the one page() last returned) its copy of the memory.
-    void makeCopy(Page& p, const Allocation& a, std::uint64_t start);
+    /// accessLanes for a whole warp whose lanes' elements follow one another inside one page (a coalesced access):
+    /// the page looked up once and its bits marked as one run. False, nothing changed, for any other access.
+    bool accessRow(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t size, MemoryOp op,
+        std::array<std::uint8_t*, 32>& pointers);
+    /// Where an access of `op` to page `p` (of `a`, the one page() last returned) finds the page: the memory, or
+    /// the block's copy, made for a write and completed for a read.
+    std::uint8_t* pageBase(Page& p, Allocation& a, MemoryOp op);
+    /// Copies the memory's bytes into the copy of `p` where the block did not write.
+    void complete(Page& p, const Allocation& a);
 
     std::unordered_map<std::uint64_t, std::uint32_t> m_index; ///< page address -> index in m_pages
     std::vector<Page> m_pages; ///< the first m_used are this block's

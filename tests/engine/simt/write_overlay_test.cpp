@@ -250,7 +250,7 @@ TEST(WriteOverlay, AnAccessAcrossPagesGivesTheBlockUp)
 
 // A warp's access with each page looked up once for the lanes in a row in it (accessLanes), against the same lanes
 // through access() one by one: random loads, stores and atomics of 1 to 16 bytes over one to three pages, some lanes
-// off, some lanes on the same element, lanes in any order.
+// off, some lanes on the same element, lanes in any order; and whole warps of elements one after the other.
 TEST(WriteOverlay, AWarpsAccessMarksAndPointsAsItsLanesOneByOneDo)
 {
     std::uint64_t state = 12345;
@@ -266,13 +266,15 @@ TEST(WriteOverlay, AWarpsAccessMarksAndPointsAsItsLanesOneByOneDo)
     for (int access = 0; access < 400; ++access) {
         const std::uint32_t size = 1u << draw(5);
         const MemoryOp op = kOps[draw(3)];
-        const auto mask = static_cast<std::uint32_t>(draw(1u << 16) | draw(1u << 16) << 16) | 1u;
+        // A third of the accesses are a whole warp's elements one after the other (accessRow), in a page or across two.
+        const bool row = draw(3) == 0;
+        const auto mask = row ? ~0u : static_cast<std::uint32_t>(draw(1u << 16) | draw(1u << 16) << 16) | 1u;
         const std::uint64_t elements = byPage.sizeBytes / size;
-        const std::uint64_t spread = 1 + draw(elements); // elements the lanes fall in, from the first on
+        const std::uint64_t spread = row ? 32 : 1 + draw(elements); // elements the lanes fall in, from the first on
         const std::uint64_t first = draw(elements - spread + 1);
         std::array<std::uint64_t, 32> offsets {};
-        for (std::uint64_t& offset : offsets)
-            offset = (first + draw(spread)) * size;
+        for (std::size_t l = 0; l < offsets.size(); ++l)
+            offsets[l] = (first + (row ? l : draw(spread))) * size;
         std::array<std::uint8_t*, 32> pointers {};
         warp.accessLanes(byPage, offsets, mask, size, op, pointers);
         for (std::size_t l = 0; l < 32; ++l) {
@@ -312,3 +314,56 @@ TEST(WriteOverlay, AWarpsAccessMarksAndPointsAsItsLanesOneByOneDo)
 }
 
 } // namespace
+
+// What the block sees through its overlay against a plain copy of the memory that its stores change: random loads,
+// stores and atomics, lane by lane and warp by warp (accessRow's rows too), over three pages and a short fourth. A
+// page's copy holds only the block's stores until the block reads it; then every load still sees the memory where
+// the block did not write, the memory itself stays unchanged, and writeBack leaves it as the block saw it.
+TEST(WriteOverlay, ABlockSeesTheMemoryWithItsOwnStoresWhateverItReadsAndWrites)
+{
+    std::uint64_t state = 99;
+    const auto draw = [&state](std::uint64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % n;
+    };
+    constexpr MemoryOp kOps[] = { MemoryOp::Load, MemoryOp::Store, MemoryOp::Atomic };
+    for (int block = 0; block < 20; ++block) {
+        Allocation a = buffer(3 * WriteOverlay::kPageBytes + 200);
+        const std::vector<std::uint8_t> before = a.bytes;
+        std::vector<std::uint8_t> seen = a.bytes; // the memory as the block's own run changes it
+        WriteOverlay overlay;
+        for (int access = 0; access < 300; ++access) {
+            const std::uint32_t size = 1u << draw(4);
+            const MemoryOp op = kOps[draw(3)];
+            const std::uint64_t elements = a.sizeBytes / size;
+            std::array<std::uint64_t, 32> offsets {};
+            std::array<std::uint8_t*, 32> pointers {};
+            const std::uint64_t first = draw(elements - 32);
+            const bool row = draw(2) == 0;
+            for (std::size_t l = 0; l < offsets.size(); ++l) // lanes on one element write it in lane order
+                offsets[l] = (row ? first + l : draw(elements)) * size;
+            const auto mask = row ? ~0u : static_cast<std::uint32_t>(draw(1u << 16) | draw(1u << 16) << 16) | 1u;
+            if (draw(2) == 0) {
+                overlay.accessLanes(a, offsets, mask, size, op, pointers);
+            } else {
+                for (std::size_t l = 0; l < 32; ++l)
+                    pointers[l] = ((mask >> l) & 1u) != 0 ? overlay.access(a, offsets[l], size, op) : nullptr;
+            }
+            for (std::size_t l = 0; l < 32; ++l) {
+                if (((mask >> l) & 1u) == 0)
+                    continue;
+                if (op != MemoryOp::Store) {
+                    ASSERT_EQ(std::memcmp(pointers[l], seen.data() + offsets[l], size), 0) << block << " " << access;
+                }
+                if (op != MemoryOp::Load) {
+                    const auto value = static_cast<std::uint8_t>(draw(256));
+                    std::memset(pointers[l], value, size);
+                    std::memset(seen.data() + offsets[l], value, size);
+                }
+            }
+        }
+        ASSERT_EQ(a.bytes, before) << block;
+        overlay.writeBack();
+        ASSERT_EQ(a.bytes, seen) << block;
+    }
+}
