@@ -120,6 +120,29 @@ namespace {
         return resolveLanes(ctx, plan, addr, mask, pointers, spaces);
     }
 
+    /// Whether a whole warp's access moves one 4- or 8-byte element per lane to or from register `reg` of that width:
+    /// the shape of tryFusedLoad and tryFusedStore. `b32`: the 4-byte one.
+    bool fusedShape(const ptx::Instruction& ins, std::uint32_t mask, const ptx::Operand& reg, bool& b32)
+    {
+        if (mask != kAllLanes || ins.vectorWidth != 1 || reg.kind != ptx::OperandKind::Register)
+            return false;
+        const std::uint32_t bytes = elementBytes(ins);
+        b32 = bytes == 4 && reg.file == ptx::RegFile::B32;
+        return b32 || (bytes == 8 && reg.file == ptx::RegFile::B64);
+    }
+
+    /// What a fused access tells the observer: every lane at `addr`, in the fast range's space.
+    void reportFused(ExecContext& ctx, const AccessPlan& plan, const FastRange& fast, const LaneBits& addr)
+    {
+        ctx.remoteSharedLanes = 0;
+        if (!ctx.observer && !ctx.recordAccesses)
+            return;
+        ctx.addresses = addr;
+        std::array<std::uint32_t, 5> spaces {};
+        spaces[static_cast<std::size_t>(fast.space)] = kAllLanes;
+        reportAccess(ctx, plan, spaces);
+    }
+
     /// A whole-warp scalar load of a 4- or 8-byte value into a register of its width, every lane inside one fast
     /// range: fusedLoad, then what resolveLanes and the general path tell the observer. False (nothing written,
     /// nothing reported) when the shape or any lane is not that; the general path then handles the instruction
@@ -127,13 +150,10 @@ namespace {
     bool tryFusedLoad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
         const ptx::Operand& d = ins.operands[0];
-        if (mask != kAllLanes || ins.vectorWidth != 1 || d.kind != ptx::OperandKind::Register)
+        bool b32 = false;
+        if (!fusedShape(ins, mask, d, b32))
             return false;
-        const std::uint32_t bytes = elementBytes(ins);
-        const bool b32 = bytes == 4 && d.file == ptx::RegFile::B32;
-        if (!b32 && !(bytes == 8 && d.file == ptx::RegFile::B64))
-            return false;
-        const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], bytes, MemoryOp::Load);
+        const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], elementBytes(ins), MemoryOp::Load);
         LaneBits addr;
         readAddress(ctx, ins.operands[1], addr);
         const FastRange fast = fastRange(ctx, plan, addr[0]);
@@ -142,13 +162,7 @@ namespace {
         const std::size_t row = std::size_t { d.index } * kWarpLanes;
         if (!(b32 ? fusedLoad(fast, addr, ctx.b32 + row) : fusedLoad(fast, addr, ctx.b64 + row)))
             return false;
-        ctx.remoteSharedLanes = 0;
-        if (ctx.observer || ctx.recordAccesses) {
-            ctx.addresses = addr;
-            std::array<std::uint32_t, 5> spaces {};
-            spaces[static_cast<std::size_t>(fast.space)] = kAllLanes;
-            reportAccess(ctx, plan, spaces);
-        }
+        reportFused(ctx, plan, fast, addr);
         return true;
     }
 
@@ -256,12 +270,10 @@ namespace {
     bool tryFusedStore(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
         const ptx::Operand& v = ins.operands[1];
-        if (mask != kAllLanes || ins.vectorWidth != 1 || v.kind != ptx::OperandKind::Register || ctx.journal)
+        bool b32 = false;
+        if (ctx.journal || !fusedShape(ins, mask, v, b32))
             return false;
         const std::uint32_t bytes = elementBytes(ins);
-        const bool b32 = bytes == 4 && v.file == ptx::RegFile::B32;
-        if (!b32 && !(bytes == 8 && v.file == ptx::RegFile::B64))
-            return false;
         const AccessPlan plan = planAccess(ctx, ins, ins.operands[0], bytes, MemoryOp::Store);
         LaneBits addr;
         readAddress(ctx, ins.operands[0], addr);
@@ -273,13 +285,7 @@ namespace {
             scatter(fast, addr, ctx.b32 + row);
         else
             scatter(fast, addr, ctx.b64 + row);
-        ctx.remoteSharedLanes = 0;
-        if (ctx.observer || ctx.recordAccesses) {
-            ctx.addresses = addr;
-            std::array<std::uint32_t, 5> spaces {};
-            spaces[static_cast<std::size_t>(fast.space)] = kAllLanes;
-            reportAccess(ctx, plan, spaces);
-        }
+        reportFused(ctx, plan, fast, addr);
         return true;
     }
 
