@@ -143,19 +143,17 @@ namespace {
         reportAccess(ctx, plan, spaces);
     }
 
-    /// A whole-warp scalar load of a 4- or 8-byte value into a register of its width, every lane inside one fast
-    /// range: fusedLoad, then what resolveLanes and the general path tell the observer. False (nothing written,
-    /// nothing reported) when the shape or any lane is not that; the general path then handles the instruction
-    /// and its faults.
-    bool tryFusedLoad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    /// A whole-warp scalar load of a 4- or 8-byte value into a register of its width (`plan` and `addr` the access's
+    /// plan and lane addresses), every lane inside one fast range: fusedLoad, then what resolveLanes and the general
+    /// path tell the observer. False (nothing written, nothing reported) when the shape or any lane is not that; the
+    /// general path then handles the instruction and its faults.
+    bool tryFusedLoad(
+        ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, const AccessPlan& plan, const LaneBits& addr)
     {
         const ptx::Operand& d = ins.operands[0];
         bool b32 = false;
         if (!fusedShape(ins, mask, d, b32))
             return false;
-        const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], elementBytes(ins), MemoryOp::Load);
-        LaneBits addr;
-        readAddress(ctx, ins.operands[1], addr);
         const FastRange fast = fastRange(ctx, plan, addr[0]);
         if (!fast.base)
             return false;
@@ -168,13 +166,15 @@ namespace {
 
     void load(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
-        if (!checkShape(ctx, ins) || tryFusedLoad(ctx, ins, mask))
+        if (!checkShape(ctx, ins))
             return;
         const std::uint32_t bytes = elementBytes(ins);
         const std::size_t width = ins.vectorWidth;
         const AccessPlan plan = planAccess(ctx, ins, ins.operands[1], bytes * static_cast<std::uint32_t>(width), MemoryOp::Load);
         LaneBits addr;
         readAddress(ctx, ins.operands[1], addr);
+        if (tryFusedLoad(ctx, ins, mask, plan, addr))
+            return;
         std::array<std::uint8_t*, kWarpLanes> pointers;
         std::array<std::uint32_t, 5> spaces {};
         if (!resolveAll(ctx, plan, ins.operands[1], addr, mask, pointers, spaces))
@@ -263,22 +263,20 @@ namespace {
             std::memcpy(fast.base + (addr[l] - fast.start), src + l, sizeof(T));
     }
 
-    /// A whole-warp scalar store of a 4- or 8-byte register of its width, every lane inside one fast range and no
-    /// journal: the lanes in ascending order straight from the register file, as storeDirect writes them, then what
-    /// resolveLanes and the general path tell the observer. False (nothing written, nothing reported) when the shape
-    /// or any lane is not that; the general path then handles the instruction and its faults.
-    bool tryFusedStore(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+    /// A whole-warp scalar store of a 4- or 8-byte register of its width (`plan` and `addr` the access's plan and lane
+    /// addresses), every lane inside one fast range and no journal: the lanes in ascending order straight from the
+    /// register file, as storeDirect writes them, then what resolveLanes and the general path tell the observer.
+    /// False (nothing written, nothing reported) when the shape or any lane is not that; the general path then
+    /// handles the instruction and its faults.
+    bool tryFusedStore(
+        ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, const AccessPlan& plan, const LaneBits& addr)
     {
         const ptx::Operand& v = ins.operands[1];
         bool b32 = false;
         if (ctx.journal || !fusedShape(ins, mask, v, b32))
             return false;
-        const std::uint32_t bytes = elementBytes(ins);
-        const AccessPlan plan = planAccess(ctx, ins, ins.operands[0], bytes, MemoryOp::Store);
-        LaneBits addr;
-        readAddress(ctx, ins.operands[0], addr);
         const FastRange fast = fastRange(ctx, plan, addr[0]);
-        if (!fast.base || !wholeWarpInside(fast, addr, bytes))
+        if (!fast.base || !wholeWarpInside(fast, addr, plan.size))
             return false;
         const std::size_t row = std::size_t { v.index } * kWarpLanes;
         if (b32)
@@ -291,13 +289,15 @@ namespace {
 
     void store(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
     {
-        if (!checkShape(ctx, ins) || tryFusedStore(ctx, ins, mask))
+        if (!checkShape(ctx, ins))
             return;
         const std::uint32_t bytes = elementBytes(ins);
         const std::size_t width = ins.vectorWidth;
         const AccessPlan plan = planAccess(ctx, ins, ins.operands[0], bytes * static_cast<std::uint32_t>(width), MemoryOp::Store);
         LaneBits addr;
         readAddress(ctx, ins.operands[0], addr);
+        if (tryFusedStore(ctx, ins, mask, plan, addr))
+            return;
         std::array<std::uint8_t*, kWarpLanes> pointers;
         std::array<std::uint32_t, 5> spaces {};
         if (!resolveAll(ctx, plan, ins.operands[0], addr, mask, pointers, spaces))
