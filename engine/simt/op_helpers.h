@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/simt/in_place_lanes.h"
 #include "engine/simt/operand_access.h"
 #include "engine/simt/ops.h"
 
@@ -67,6 +68,8 @@ bool visitFloat(ptx::ScalarType type, F&& f)
 template <typename F>
 void mapUnary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F f)
 {
+    if (in_place::unary<std::uint32_t>(ctx, ins, mask, f) || in_place::unary<std::uint64_t>(ctx, ins, mask, f))
+        return;
     LaneBits a;
     readOperand(ctx, ins.operands[1], ins.type, a);
     LaneBits d;
@@ -79,6 +82,8 @@ void mapUnary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask,
 template <typename F>
 void mapBinary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F f)
 {
+    if (in_place::binaryAny(ctx, ins, mask, f))
+        return;
     LaneBits a;
     LaneBits b;
     readOperand(ctx, ins.operands[1], ins.type, a);
@@ -93,6 +98,8 @@ void mapBinary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask
 template <typename F>
 void mapTernary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, ptx::ScalarType cType, F f)
 {
+    if (in_place::ternaryAny(ctx, ins, mask, cType, f))
+        return;
     LaneBits a;
     LaneBits b;
     LaneBits c;
@@ -102,6 +109,22 @@ void mapTernary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mas
     LaneBits d;
     for (std::size_t l = 0; l < kWarpLanes; ++l)
         d[l] = f(a[l], b[l], c[l]);
+    writeOperand(ctx, ins.operands[0], d, mask);
+}
+
+/// d = f(a, n) for every lane, n read as .u32 (the shifts' amount).
+template <typename F>
+void mapShift(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F f)
+{
+    if (in_place::shift<std::uint32_t>(ctx, ins, mask, f) || in_place::shift<std::uint64_t>(ctx, ins, mask, f))
+        return;
+    LaneBits a;
+    LaneBits n;
+    readOperand(ctx, ins.operands[1], ins.type, a);
+    readOperand(ctx, ins.operands[2], ptx::ScalarType::U32, n);
+    LaneBits d;
+    for (std::size_t l = 0; l < kWarpLanes; ++l)
+        d[l] = f(a[l], n[l]);
     writeOperand(ctx, ins.operands[0], d, mask);
 }
 

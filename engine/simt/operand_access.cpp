@@ -1,5 +1,6 @@
 #include "engine/simt/operand_access.h"
 
+#include "engine/simt/in_place_lanes.h"
 #include "engine/simt/launch_environment.h"
 
 #include <cstring>
@@ -91,34 +92,30 @@ std::uint64_t uniformSpecial(const ExecContext& ctx, const ptx::Operand& op)
 void readSpecial(const ExecContext& ctx, const ptx::Operand& op, LaneBits& out)
 {
     // PTX ISA 8.5 §10.1 %tid, §10.7 %laneid, §10.9-10.13 %lanemask_*.
-    for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-        const std::uint64_t bit = std::uint64_t {1} << l;
-        switch (op.special) {
-        case ptx::SpecialReg::Tid:
-            out[l] = ctx.warp->tid[op.component][l];
-            break;
-        case ptx::SpecialReg::Laneid:
-            out[l] = l;
-            break;
-        case ptx::SpecialReg::LanemaskEq:
-            out[l] = bit;
-            break;
-        case ptx::SpecialReg::LanemaskLe:
-            out[l] = (bit << 1) - 1;
-            break;
-        case ptx::SpecialReg::LanemaskLt:
-            out[l] = bit - 1;
-            break;
-        case ptx::SpecialReg::LanemaskGe:
-            out[l] = ~(bit - 1) & 0xffffffffu;
-            break;
-        case ptx::SpecialReg::LanemaskGt:
-            out[l] = ~((bit << 1) - 1) & 0xffffffffu;
-            break;
-        default:
-            out.fill(uniformSpecial(ctx, op));
-            return;
-        }
+    const auto each = [&out](auto value) {
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+            out[l] = value(std::uint64_t { 1 } << l, l);
+    };
+    switch (op.special) {
+    case ptx::SpecialReg::Tid: {
+        const auto& tid = ctx.warp->tid[op.component];
+        return each([&tid](std::uint64_t, std::uint32_t l) -> std::uint64_t { return tid[l]; });
+    }
+    case ptx::SpecialReg::Laneid:
+        return each([](std::uint64_t, std::uint32_t l) -> std::uint64_t { return l; });
+    case ptx::SpecialReg::LanemaskEq:
+        return each([](std::uint64_t bit, std::uint32_t) { return bit; });
+    case ptx::SpecialReg::LanemaskLe:
+        return each([](std::uint64_t bit, std::uint32_t) { return (bit << 1) - 1; });
+    case ptx::SpecialReg::LanemaskLt:
+        return each([](std::uint64_t bit, std::uint32_t) { return bit - 1; });
+    case ptx::SpecialReg::LanemaskGe:
+        return each([](std::uint64_t bit, std::uint32_t) { return ~(bit - 1) & 0xffffffffu; });
+    case ptx::SpecialReg::LanemaskGt:
+        return each([](std::uint64_t bit, std::uint32_t) { return ~((bit << 1) - 1) & 0xffffffffu; });
+    default:
+        out.fill(uniformSpecial(ctx, op));
+        return;
     }
 }
 
@@ -164,6 +161,27 @@ void readRegister(const ExecContext& ctx, ptx::RegRef reg, LaneBits& out)
     }
 }
 
+std::optional<std::uint64_t> in_place::uniformSpecialBits(const ExecContext& ctx, const ptx::Operand& op)
+{
+    switch (op.special) {
+    case ptx::SpecialReg::Tid:
+    case ptx::SpecialReg::Laneid:
+    case ptx::SpecialReg::LanemaskEq:
+    case ptx::SpecialReg::LanemaskLe:
+    case ptx::SpecialReg::LanemaskLt:
+    case ptx::SpecialReg::LanemaskGe:
+    case ptx::SpecialReg::LanemaskGt:
+        return std::nullopt;
+    default:
+        return uniformSpecial(ctx, op);
+    }
+}
+
+std::uint64_t in_place::immediateBits(const ptx::Operand& op, ptx::ScalarType type)
+{
+    return op.isFloat ? floatLiteral(op, type) : static_cast<std::uint64_t>(op.value);
+}
+
 void readOperand(const ExecContext& ctx, const ptx::Operand& op, ptx::ScalarType type, LaneBits& out)
 {
     switch (op.kind) {
@@ -175,7 +193,7 @@ void readOperand(const ExecContext& ctx, const ptx::Operand& op, ptx::ScalarType
         }
         return;
     case ptx::OperandKind::Immediate:
-        out.fill(op.isFloat ? floatLiteral(op, type) : static_cast<std::uint64_t>(op.value));
+        out.fill(in_place::immediateBits(op, type));
         return;
     case ptx::OperandKind::Special:
         readSpecial(ctx, op, out);

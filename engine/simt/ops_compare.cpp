@@ -56,8 +56,10 @@ template <typename T> bool compare(CmpOp op, T a, T b)
     return false;
 }
 
-/// cmp(a[l], b[l]) of every lane as bits, the lanes read as T (.ftz flushing a subnormal f32 first).
-template <typename T, typename Cmp> std::uint32_t compareEach(const LaneBits& a, const LaneBits& b, bool ftz, Cmp cmp)
+/// cmp(a[l], b[l]) of every lane as bits, the lanes read as T (.ftz flushing a subnormal f32 first); a and b give
+/// each lane's bits (LaneBits, or in_place's accessors).
+template <typename T, typename A, typename B, typename Cmp>
+std::uint32_t compareEach(const A& a, const B& b, bool ftz, Cmp cmp)
 {
     std::uint32_t bits = 0;
     for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
@@ -73,7 +75,7 @@ template <typename T, typename Cmp> std::uint32_t compareEach(const LaneBits& a,
 }
 
 /// compareEach with the comparison fixed at compile time: chosen once for the warp rather than per lane.
-template <CmpOp Op, typename T> std::uint32_t compareAll(const LaneBits& a, const LaneBits& b, bool ftz)
+template <CmpOp Op, typename T, typename A, typename B> std::uint32_t compareAll(const A& a, const B& b, bool ftz)
 {
     return compareEach<T>(a, b, ftz, [](T x, T y) { return compare(Op, x, y); });
 }
@@ -82,28 +84,34 @@ template <CmpOp Op, typename T> std::uint32_t compareAll(const LaneBits& a, cons
 bool compareLanes(ExecContext& ctx, const ptx::Instruction& ins, ptx::ScalarType type, const ptx::Operand& aOp,
     const ptx::Operand& bOp, std::uint32_t& bits)
 {
+    bits = 0;
+    const bool ftz = ins.has(ptx::FlagFtz);
+    const auto lanes = [&](const auto& a, const auto& b) {
+        auto run = [&]<typename T>(T) {
+            switch (ins.cmp) { // the comparisons nvcc emits most, each in its own loop; the rest lane by lane
+            case CmpOp::Eq: bits = compareAll<CmpOp::Eq, T>(a, b, ftz); return;
+            case CmpOp::Ne: bits = compareAll<CmpOp::Ne, T>(a, b, ftz); return;
+            case CmpOp::Lt: bits = compareAll<CmpOp::Lt, T>(a, b, ftz); return;
+            case CmpOp::Le: bits = compareAll<CmpOp::Le, T>(a, b, ftz); return;
+            case CmpOp::Gt: bits = compareAll<CmpOp::Gt, T>(a, b, ftz); return;
+            case CmpOp::Ge: bits = compareAll<CmpOp::Ge, T>(a, b, ftz); return;
+            case CmpOp::Lo: bits = compareAll<CmpOp::Lo, T>(a, b, ftz); return;
+            case CmpOp::Ls: bits = compareAll<CmpOp::Ls, T>(a, b, ftz); return;
+            case CmpOp::Hi: bits = compareAll<CmpOp::Hi, T>(a, b, ftz); return;
+            case CmpOp::Hs: bits = compareAll<CmpOp::Hs, T>(a, b, ftz); return;
+            default: bits = compareEach<T>(a, b, ftz, [op = ins.cmp](T x, T y) { return compare(op, x, y); }); return;
+            }
+        };
+        return visitInteger(type, run) || visitFloat(type, run);
+    };
+    bool known = true;
+    if (in_place::pair(ctx, aOp, bOp, type, [&](const auto& a, const auto& b) { known = lanes(a, b); }))
+        return known;
     LaneBits a;
     LaneBits b;
     readOperand(ctx, aOp, type, a);
     readOperand(ctx, bOp, type, b);
-    bits = 0;
-    const bool ftz = ins.has(ptx::FlagFtz);
-    auto run = [&]<typename T>(T) {
-        switch (ins.cmp) { // the comparisons nvcc emits most, each in its own loop; the rest lane by lane
-        case CmpOp::Eq: bits = compareAll<CmpOp::Eq, T>(a, b, ftz); return;
-        case CmpOp::Ne: bits = compareAll<CmpOp::Ne, T>(a, b, ftz); return;
-        case CmpOp::Lt: bits = compareAll<CmpOp::Lt, T>(a, b, ftz); return;
-        case CmpOp::Le: bits = compareAll<CmpOp::Le, T>(a, b, ftz); return;
-        case CmpOp::Gt: bits = compareAll<CmpOp::Gt, T>(a, b, ftz); return;
-        case CmpOp::Ge: bits = compareAll<CmpOp::Ge, T>(a, b, ftz); return;
-        case CmpOp::Lo: bits = compareAll<CmpOp::Lo, T>(a, b, ftz); return;
-        case CmpOp::Ls: bits = compareAll<CmpOp::Ls, T>(a, b, ftz); return;
-        case CmpOp::Hi: bits = compareAll<CmpOp::Hi, T>(a, b, ftz); return;
-        case CmpOp::Hs: bits = compareAll<CmpOp::Hs, T>(a, b, ftz); return;
-        default: bits = compareEach<T>(a, b, ftz, [op = ins.cmp](T x, T y) { return compare(op, x, y); }); return;
-        }
-    };
-    return visitInteger(type, run) || visitFloat(type, run);
+    return lanes(a, b);
 }
 
 /// Per-lane results of a half-precision comparison (§9.7.4: setp/set with .f16, .bf16 and their x2

@@ -56,38 +56,28 @@ void execLop3(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 void execShl(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
     const unsigned bits = ptx::typeSizeBytes(ins.type) * 8;
-    LaneBits a;
-    LaneBits b;
-    readOperand(ctx, ins.operands[1], ins.type, a);
-    readOperand(ctx, ins.operands[2], ptx::ScalarType::U32, b);
-    for (std::size_t l = 0; l < kWarpLanes; ++l) {
-        const std::uint64_t n = b[l] & 0xffffffffu;
-        a[l] = n >= bits ? 0 : a[l] << n;
-    }
-    writeOperand(ctx, ins.operands[0], a, mask);
+    mapShift(ctx, ins, mask, [bits](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
+        const std::uint64_t n = b & 0xffffffffu;
+        return n >= bits ? 0 : a << n;
+    });
 }
 
 // §9.7.7.8 shr: logical for .b/.u, arithmetic (sign fill) for .s; amounts clamp to the width.
 void execShr(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
     const unsigned bits = ptx::typeSizeBytes(ins.type) * 8;
-    const bool arithmetic = ptx::isSignedType(ins.type);
-    LaneBits a;
-    LaneBits b;
-    readOperand(ctx, ins.operands[1], ins.type, a);
-    readOperand(ctx, ins.operands[2], ptx::ScalarType::U32, b);
     const std::uint64_t widthMask = bits >= 64 ? ~std::uint64_t { 0 } : (std::uint64_t { 1 } << bits) - 1;
-    for (std::size_t l = 0; l < kWarpLanes; ++l) {
-        const std::uint64_t n = std::min<std::uint64_t>(b[l] & 0xffffffffu, bits - 1u);
-        const bool all = (b[l] & 0xffffffffu) >= bits;
-        if (arithmetic) {
-            const std::int64_t v = signExtend(a[l], bits) >> n;
-            a[l] = static_cast<std::uint64_t>(all ? signExtend(a[l], bits) >> (bits - 1u) : v);
-        } else {
-            a[l] = all ? 0 : (a[l] & widthMask) >> n;
-        }
+    if (ptx::isSignedType(ins.type)) { // an amount of the width or more fills with the sign: the same as width - 1
+        mapShift(ctx, ins, mask, [bits](std::uint64_t a, std::uint64_t b) {
+            const std::uint64_t n = std::min<std::uint64_t>(b & 0xffffffffu, bits - 1u);
+            return static_cast<std::uint64_t>(signExtend(a, bits) >> n);
+        });
+        return;
     }
-    writeOperand(ctx, ins.operands[0], a, mask);
+    mapShift(ctx, ins, mask, [bits, widthMask](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
+        const std::uint64_t n = b & 0xffffffffu;
+        return n >= bits ? 0 : (a & widthMask) >> n;
+    });
 }
 
 // §9.7.7.9 shf.l / shf.r: funnel shift of the 64-bit {b, a}; .clamp limits n to 32, .wrap uses n mod 32.

@@ -1,6 +1,7 @@
 // PTX ISA 8.5 §9.7.9 "Data Movement and Conversion Instructions": ld, ldu, st, prefetch, cvta, isspacep.
 #include "engine/simt/address_layout.h"
 #include "engine/simt/memory_access.h"
+#include "engine/simt/op_helpers.h"
 #include "engine/simt/operand_access.h"
 #include "engine/simt/ops.h"
 
@@ -348,28 +349,23 @@ void execPrefetchu(ExecContext&, const ptx::Instruction&, std::uint32_t) { }
 // §9.7.9.17 cvta: converts between a state-space address and a generic one (address_layout.h windows).
 void execCvta(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
-    LaneBits v;
-    readOperand(ctx, ins.operands[1], ins.type, v);
     const bool toSpace = ins.has(ptx::FlagToSpace);
+    if (ins.space == ptx::StateSpace::SharedCluster) { // address_layout.h: the executing CTA's own, or a rank's
+        mapUnary(ctx, ins, mask, [toSpace](std::uint64_t a) {
+            if (toSpace)
+                return inSharedWindow(a) ? a - kSharedWindowBase : a - kClusterWindowBase + kClusterRankBytes;
+            return a < kClusterRankBytes ? a + kSharedWindowBase : a - kClusterRankBytes + kClusterWindowBase;
+        });
+        return;
+    }
     std::uint64_t base = 0;
     if (ins.space == ptx::StateSpace::Shared)
         base = kSharedWindowBase;
     else if (ins.space == ptx::StateSpace::Local)
         base = kLocalWindowBase;
-    const bool narrow = ins.type == ptx::ScalarType::U32;
-    for (auto& a : v) {
-        if (ins.space == ptx::StateSpace::SharedCluster) { // address_layout.h: the executing CTA's own, or a rank's
-            if (toSpace)
-                a = inSharedWindow(a) ? a - kSharedWindowBase : a - kClusterWindowBase + kClusterRankBytes;
-            else
-                a = a < kClusterRankBytes ? a + kSharedWindowBase : a - kClusterRankBytes + kClusterWindowBase;
-            continue;
-        }
-        a = toSpace ? a - base : a + base;
-        if (narrow)
-            a &= 0xffffffffu;
-    }
-    writeOperand(ctx, ins.operands[0], v, mask);
+    const std::uint64_t width = ins.type == ptx::ScalarType::U32 ? 0xffffffffu : ~std::uint64_t { 0 };
+    mapUnary(
+        ctx, ins, mask, [toSpace, base, width](std::uint64_t a) { return (toSpace ? a - base : a + base) & width; });
 }
 
 // §9.7.9.16 isspacep: whether a generic address lies in the given space's window.

@@ -50,9 +50,7 @@ void execMov(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
         return pack(ctx, ins, mask);
     if (ins.operands[0].kind == ptx::OperandKind::Vector)
         return unpack(ctx, ins, mask);
-    LaneBits v;
-    readOperand(ctx, ins.operands[1], ins.type, v);
-    writeOperand(ctx, ins.operands[0], v, mask);
+    mapUnary(ctx, ins, mask, [](std::uint64_t a) { return a; });
 }
 
 // §9.7.9.2 prmt (default mode): byte i of d is byte c[4i+2..4i] of {b, a}; with c[4i+3] set, that
