@@ -41,30 +41,64 @@ namespace in_place {
             return ctx.b64 + std::size_t { index } * kWarpLanes;
     }
 
+    /// source() for the operands other than registers and immediates: symbols and special registers.
+    template <typename L>
+    std::optional<Source<L>> otherSource(const ExecContext& ctx, const ptx::Operand& op)
+    {
+        if (op.kind == ptx::OperandKind::Symbol)
+            return Source<L> { nullptr, symbolAddress(ctx, op) };
+        if (op.kind != ptx::OperandKind::Special)
+            return std::nullopt;
+        if constexpr (sizeof(L) == 4) {
+            if (op.special == ptx::SpecialReg::Tid)
+                return Source<L> { ctx.warp->tid[op.component].data(), 0 };
+        }
+        if (const auto value = uniformSpecialBits(ctx, op))
+            return Source<L> { nullptr, *value };
+        return std::nullopt;
+    }
+
     /// Operand `op` as a Source of lanes of type L (std::uint32_t: .b32 registers; std::uint64_t: .b64), or none
     /// when it is another kind of operand (the general path reads it).
     template <typename L>
     std::optional<Source<L>> source(const ExecContext& ctx, const ptx::Operand& op, ptx::ScalarType type)
     {
-        switch (op.kind) {
-        case ptx::OperandKind::Immediate:
-            return Source<L> { nullptr, immediateBits(op, type) };
-        case ptx::OperandKind::Symbol:
-            return Source<L> { nullptr, symbolAddress(ctx, op) };
-        case ptx::OperandKind::Special:
-            if constexpr (sizeof(L) == 4) {
-                if (op.special == ptx::SpecialReg::Tid)
-                    return Source<L> { ctx.warp->tid[op.component].data(), 0 };
-            }
-            if (const auto value = uniformSpecialBits(ctx, op))
-                return Source<L> { nullptr, *value };
-            return std::nullopt;
-        default:
-            break;
+        if (op.kind == ptx::OperandKind::Register) {
+            if (op.file != kFile<L> || op.negate)
+                return std::nullopt;
+            return Source<L> { registerLanes<L>(ctx, op.index), 0 };
         }
-        if (op.kind != ptx::OperandKind::Register || op.file != kFile<L> || op.negate)
-            return std::nullopt;
-        return Source<L> { registerLanes<L>(ctx, op.index), 0 };
+        if (op.kind == ptx::OperandKind::Immediate)
+            return Source<L> { nullptr, immediateBits(op, type) };
+        return otherSource<L>(ctx, op);
+    }
+
+    /// A .pred source as the warp's word of bits (a negated register's complement, an immediate's low bit in every
+    /// lane), or none for another operand.
+    inline std::optional<std::uint32_t> predicateWord(const ExecContext& ctx, const ptx::Operand& op)
+    {
+        if (op.kind == ptx::OperandKind::Register && op.file == ptx::RegFile::Pred)
+            return op.negate ? ~ctx.pred[op.index] : ctx.pred[op.index];
+        if (op.kind == ptx::OperandKind::Immediate)
+            return (static_cast<std::uint64_t>(op.value) & 1u) != 0 ? kAllLanes : 0u;
+        return std::nullopt;
+    }
+
+    /// A bitwise operation f on .pred operands (and, or, xor with two sources, not with one) done on the warp's words
+    /// of bits at once: what the general path computes lane by lane.
+    template <typename F>
+    bool predicates(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, std::size_t sources, F f)
+    {
+        const ptx::Operand& d = ins.operands[0];
+        if (d.kind != ptx::OperandKind::Register || d.file != ptx::RegFile::Pred)
+            return false;
+        const auto a = predicateWord(ctx, ins.operands[1]);
+        const auto b = sources == 2 ? predicateWord(ctx, ins.operands[2]) : a;
+        if (!a || !b)
+            return false;
+        const auto word = static_cast<std::uint32_t>(f(*a, *b));
+        ctx.pred[d.index] = (ctx.pred[d.index] & ~mask) | (word & mask);
+        return true;
     }
 
     /// Accessors the loops are instantiated with: a register's lane, or the same value in each.

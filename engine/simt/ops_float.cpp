@@ -46,6 +46,12 @@ namespace {
     {
         const FloatMods m { ins.has(ptx::FlagFtz), ins.has(ptx::FlagSat) };
         const RoundingScope rounding(ins.rounding);
+        if (!m.ftz && !m.sat) { // nvcc's add, sub and mul .f32 and .f64: no per-lane flag tests, one vector loop
+            mapBinary(ctx, ins, mask, [op](std::uint64_t a, std::uint64_t b) {
+                return out<T>(op(fromBits<T>(a), fromBits<T>(b)), FloatMods {});
+            });
+            return;
+        }
         mapBinary(ctx, ins, mask, [m, op](std::uint64_t a, std::uint64_t b) {
             return out<T>(op(in(fromBits<T>(a), m), in(fromBits<T>(b), m)), m);
         });

@@ -5,23 +5,31 @@ namespace engine::simt {
 
 void execAnd(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
-    mapBinary(ctx, ins, mask, [](std::uint64_t a, std::uint64_t b) { return a & b; });
+    const auto f = [](std::uint64_t a, std::uint64_t b) { return a & b; };
+    if (!in_place::predicates(ctx, ins, mask, 2, f))
+        mapBinary(ctx, ins, mask, f);
 }
 
 void execOr(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
-    mapBinary(ctx, ins, mask, [](std::uint64_t a, std::uint64_t b) { return a | b; });
+    const auto f = [](std::uint64_t a, std::uint64_t b) { return a | b; };
+    if (!in_place::predicates(ctx, ins, mask, 2, f))
+        mapBinary(ctx, ins, mask, f);
 }
 
 void execXor(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
-    mapBinary(ctx, ins, mask, [](std::uint64_t a, std::uint64_t b) { return a ^ b; });
+    const auto f = [](std::uint64_t a, std::uint64_t b) { return a ^ b; };
+    if (!in_place::predicates(ctx, ins, mask, 2, f))
+        mapBinary(ctx, ins, mask, f);
 }
 
 // §9.7.7.4 not: one's complement (for .pred, logical negation; registers keep only their width).
 void execNot(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
-    mapUnary(ctx, ins, mask, [](std::uint64_t a) { return ~a; });
+    const auto f = [](std::uint64_t a) { return ~a; };
+    if (!in_place::predicates(ctx, ins, mask, 1, [&f](std::uint64_t a, std::uint64_t) { return f(a); }))
+        mapUnary(ctx, ins, mask, f);
 }
 
 // §9.7.7.5 cnot: d = (a == 0) ? 1 : 0, at the type's width.

@@ -50,3 +50,22 @@ TEST(InPlaceLanes, AnImmediateMovedUnderAGuardLeavesTheOtherLanesTheirValues)
     for (std::uint64_t l = 0; l < 32; ++l)
         EXPECT_EQ(lanes[l], l % 2 == 1 ? 7u : l) << "lane " << l;
 }
+
+TEST(InPlaceLanes, PredicateLogicOnWholeWordsKeepsTheUnguardedLanesAndReadsNegatedSources)
+{
+    // §9.7.6 on .pred: p4 = (l < 10) or not odd; lanes from 20 on xor it with odd (always 1 there); p5 = not p4.
+    const auto lanes = evalLanes(R"(
+    mov.u32 %r1, %tid.x;
+    setp.lt.u32 %p1, %r1, 10;
+    and.b32 %r2, %r1, 1;
+    setp.ne.u32 %p2, %r2, 0;
+    setp.ge.u32 %p3, %r1, 20;
+    or.pred %p4, %p1, !%p2;
+    @%p3 xor.pred %p4, %p4, %p2;
+    not.pred %p5, %p4;
+    selp.u32 %r8, 1, 0, %p5;
+)",
+        32, true);
+    for (std::uint64_t l = 0; l < 32; ++l)
+        EXPECT_EQ(lanes[l], l >= 10 && l < 20 && l % 2 == 1 ? 1u : 0u) << "lane " << l;
+}
