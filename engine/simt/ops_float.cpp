@@ -203,6 +203,35 @@ void execCopysign(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t m
 }
 
 // §9.7.3.1 testp: the front end does not record which property (.finite, .normal, ...) is tested.
-void execTestp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t) { unsupported(ctx, ins, "testp is not modeled"); }
+// §9.7.3.1 testp: a property of each lane's value as a predicate; zero of either sign counts as normal.
+void execTestp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
+{
+    LaneBits a;
+    readOperand(ctx, ins.operands[1], ins.type, a);
+    const auto test = [&]<typename T>(T) {
+        LaneBits d;
+        for (std::size_t l = 0; l < kWarpLanes; ++l) {
+            const int kind = std::fpclassify(fromBits<T>(a[l]));
+            bool holds = false;
+            switch (ins.mode) {
+            case ptx::OpMode::Finite: holds = kind != FP_INFINITE && kind != FP_NAN; break;
+            case ptx::OpMode::Infinite: holds = kind == FP_INFINITE; break;
+            case ptx::OpMode::Number: holds = kind != FP_NAN; break;
+            case ptx::OpMode::NotANumber: holds = kind == FP_NAN; break;
+            case ptx::OpMode::Normal: holds = kind == FP_NORMAL || kind == FP_ZERO; break;
+            case ptx::OpMode::Subnormal: holds = kind == FP_SUBNORMAL; break;
+            default: break;
+            }
+            d[l] = holds ? 1 : 0;
+        }
+        writeOperand(ctx, ins.operands[0], d, mask);
+    };
+    const bool known = ins.mode == ptx::OpMode::Finite || ins.mode == ptx::OpMode::Infinite
+        || ins.mode == ptx::OpMode::Number || ins.mode == ptx::OpMode::NotANumber || ins.mode == ptx::OpMode::Normal
+        || ins.mode == ptx::OpMode::Subnormal;
+    if (!known || !visitFloat(ins.type, test))
+        unsupported(ctx, ins,
+            "testp needs .finite, .infinite, .number, .notanumber, .normal or .subnormal, on .f32 or .f64");
+}
 
 } // namespace engine::simt

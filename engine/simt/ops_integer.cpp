@@ -82,13 +82,39 @@ namespace {
         }
     }
 
+    /// §9.7.2.5 mad.cc / §9.7.2.6 madc: d = (a * b).hi or .lo + c (+ CC.CF for madc), the carry out of that
+    /// addition into CC.CF with .cc; the same for signed and unsigned types (the addition's carry is unsigned).
+    template <typename T>
+    void carryMad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, bool carryIn)
+    {
+        using U = std::make_unsigned_t<T>;
+        LaneBits a;
+        LaneBits b;
+        LaneBits c;
+        readOperand(ctx, ins.operands[1], ins.type, a);
+        readOperand(ctx, ins.operands[2], ins.type, b);
+        readOperand(ctx, ins.operands[3], ins.type, c);
+        LaneBits d;
+        std::uint32_t carry = 0;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            const UInt128 part = static_cast<U>(mulPart(fromBits<T>(a[l]), fromBits<T>(b[l]), ins));
+            const UInt128 in = carryIn ? (ctx.warp->carry >> l) & 1u : 0u;
+            const UInt128 r = part + static_cast<U>(c[l]) + in;
+            d[l] = static_cast<U>(r);
+            carry |= static_cast<std::uint32_t>((r >> kBits<U>) & 1u) << l;
+        }
+        writeOperand(ctx, ins.operands[0], d, mask);
+        if (ins.has(ptx::FlagCarryOut))
+            ctx.warp->carry = (ctx.warp->carry & ~mask) | (carry & mask);
+    }
+
     template <typename T>
     void mad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, bool carryIn)
     {
         const bool wide = ins.has(ptx::FlagWide);
         const bool sat = ins.has(ptx::FlagSat) && std::is_same_v<T, std::int32_t> && ins.has(ptx::FlagHi);
         if (ins.has(ptx::FlagCarryOut) || carryIn) {
-            unsupported(ctx, ins, "mad.cc/madc are not modeled");
+            carryMad<T>(ctx, ins, mask, carryIn);
             return;
         }
         mapTernary(ctx, ins, mask, addendType(ins), [&ins, wide, sat](std::uint64_t a, std::uint64_t b, std::uint64_t c) {

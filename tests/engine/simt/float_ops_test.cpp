@@ -139,3 +139,24 @@ TEST(FloatOps, UnorderedComparisons)
     EXPECT_EQ(eval32("setp.ne.f32 %p1, 0f7FC00000, 0f3F800000; selp.u32 %r8, 1, 0, %p1;"), 0u);
     EXPECT_EQ(eval32("set.lt.f32.f32 %f1, 0f3F800000, 0f40000000; mov.b32 %r8, %f1;"), f32Bits(1.0f));
 }
+
+TEST(FloatOps, TestpClassifiesEachLaneWithZeroAsNormal)
+{
+    // PTX ISA 8.5 §9.7.3.1: finite, infinite, number, notanumber, normal (zero of either sign included) and
+    // subnormal, for .f32 and .f64. Bit i of r8 is test i's predicate.
+    const std::string tests = " testp.finite.f32 %p1, %f1; testp.infinite.f32 %p2, %f1; testp.number.f32 %p3, %f1;"
+                              " testp.notanumber.f32 %p4, %f1; testp.normal.f32 %p5, %f1; testp.subnormal.f32 %p6, %f1;"
+                              " selp.u32 %r1, 1, 0, %p1; selp.u32 %r2, 2, 0, %p2; selp.u32 %r3, 4, 0, %p3;"
+                              " selp.u32 %r4, 8, 0, %p4; selp.u32 %r5, 16, 0, %p5; selp.u32 %r6, 32, 0, %p6;"
+                              " or.b32 %r8, %r1, %r2; or.b32 %r8, %r8, %r3; or.b32 %r8, %r8, %r4;"
+                              " or.b32 %r8, %r8, %r5; or.b32 %r8, %r8, %r6;";
+    const auto bits = [&](const std::string& value) { return eval32("mov.b32 %f1, " + value + ";" + tests); };
+    EXPECT_EQ(bits("0f3F800000"), 1u | 4u | 16u); // 1.0: finite, number, normal
+    EXPECT_EQ(bits("0f80000000"), 1u | 4u | 16u); // -0.0: normal, as the ISA says
+    EXPECT_EQ(bits("0f00000001"), 1u | 4u | 32u); // the smallest subnormal
+    EXPECT_EQ(bits("0fFF800000"), 2u | 4u); // -infinity: infinite, a number
+    EXPECT_EQ(bits("0f7FC00000"), 8u); // NaN: only notanumber
+    EXPECT_EQ(eval32("mov.b64 %fd1, 0d0008000000000000; testp.subnormal.f64 %p1, %fd1; selp.u32 %r8, 1, 0, %p1;"),
+        1u);
+    EXPECT_EQ(eval32("mov.b64 %fd1, 0d7FF0000000000000; testp.finite.f64 %p1, %fd1; selp.u32 %r8, 1, 0, %p1;"), 0u);
+}

@@ -2,6 +2,8 @@
 // §9.7.7, §9.7.9.2).
 #include "simt_test_util.h"
 
+#include "engine/simt/wide_int.h"
+
 using namespace simt_testing;
 
 TEST(IntegerOps, MulHiAndWide)
@@ -31,6 +33,32 @@ TEST(IntegerOps, CarryChainAdds64BitsFrom32BitHalves)
     // §9.7.2: add.cc then addc propagates CC.CF: 0xffffffff + 1 carries into the upper word.
     EXPECT_EQ(eval32("mov.u32 %r1, 0xffffffff; mov.u32 %r2, 1; add.cc.u32 %r3, %r1, %r2; addc.u32 %r8, 5, 6;"), 12u);
     EXPECT_EQ(eval32("mov.u32 %r1, 0; sub.cc.u32 %r3, %r1, 1; subc.u32 %r8, 10, 0;"), 9u);
+}
+
+TEST(IntegerOps, MadCarryChainMultipliesTwo64BitValuesInto128Bits)
+{
+    // PTX ISA 8.5 §9.7.2.6's own example: [r3,r2,r1,r0] = [r5,r4] * [r7,r6] with mul, mad.lo.cc, madc.hi(.cc) and
+    // addc; here with X = 0xfedcba9876543210 and Y = 0xffffffff12345678, the four words checked against 128-bit
+    // arithmetic. Every mad.lo.cc below carries out (its sum passes 2^32), so the carries are tested too.
+    using engine::simt::UInt128;
+    const UInt128 x = 0xfedcba9876543210ull;
+    const UInt128 y = 0xffffffff12345678ull;
+    const UInt128 product = x * y;
+    const std::string start = "mov.u32 %r4, 0x76543210; mov.u32 %r5, 0xfedcba98; mov.u32 %r6, 0x12345678;"
+                              " mov.u32 %r7, 0xffffffff;"
+                              " mul.lo.u32 %r0, %r4, %r6; mul.hi.u32 %r1, %r4, %r6;"
+                              " mad.lo.cc.u32 %r1, %r5, %r6, %r1; madc.hi.u32 %r2, %r5, %r6, 0;"
+                              " mad.lo.cc.u32 %r1, %r4, %r7, %r1; madc.hi.cc.u32 %r2, %r4, %r7, %r2;"
+                              " addc.u32 %r3, 0, 0;"
+                              " mad.lo.cc.u32 %r2, %r5, %r7, %r2; madc.hi.u32 %r3, %r5, %r7, %r3;";
+    for (unsigned word = 0; word < 4; ++word) {
+        const auto expected = static_cast<std::uint32_t>(product >> (32 * word));
+        EXPECT_EQ(eval32(start + " mov.u32 %r8, %r" + std::to_string(word) + ";"), expected) << "word " << word;
+    }
+    // madc without .cc leaves CC.CF as it was: the addc after it still adds the carry of the mad.lo.cc before.
+    EXPECT_EQ(eval32("mov.u32 %r1, 0xffffffff; mad.lo.cc.u32 %r2, %r1, 1, 1; madc.lo.u32 %r3, 0, 0, 0;"
+                     " addc.u32 %r8, 0, 0;"),
+        1u);
 }
 
 TEST(IntegerOps, DivisionAndRemainder)
