@@ -113,7 +113,8 @@ namespace in_place {
     };
 
     /// Calls g with each source as Lanes or Same (a lane loop per shape). False for the shapes left to the general
-    /// path: two or more immediates but a mov's one, or a ternary operation whose first source is one.
+    /// path, which no compiler's output needs fast: two sources of one value each, or a ternary operation whose first
+    /// source is one value.
     template <typename L, typename G>
     bool withAccessors(const Source<L>& a, G g)
     {
