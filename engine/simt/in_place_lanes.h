@@ -184,15 +184,16 @@ namespace in_place {
         return a && withAccessors(*a, [&](auto x) { store(dst, mask, [&](std::size_t l) { return f(x[l]); }); });
     }
 
-    /// Sources of S's width, a destination of D's: the same, or 32-bit sources of a 64-bit result (mul.wide).
-    template <typename S, typename D, typename F>
-    bool binary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F& f)
+    /// `a` of A's width, `b` of B's read as `bType`, a destination of D's: all the same, 32-bit sources of a 64-bit
+    /// result (mul.wide), or a shift's .u32 amount.
+    template <typename A, typename B, typename D, typename F>
+    bool binary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, ptx::ScalarType bType, F& f)
     {
         D* dst = destination<D>(ctx, ins.operands[0]);
         if (!dst)
             return false;
-        const auto a = source<S>(ctx, ins.operands[1], ins.type);
-        const auto b = a ? source<S>(ctx, ins.operands[2], ins.type) : std::nullopt;
+        const auto a = source<A>(ctx, ins.operands[1], ins.type);
+        const auto b = a ? source<B>(ctx, ins.operands[2], bType) : std::nullopt;
         return b && withAccessors(*a, *b, [&](auto x, auto y) {
             store(dst, mask, [&](std::size_t l) { return f(x[l], y[l]); });
         });
@@ -213,20 +214,6 @@ namespace in_place {
         });
     }
 
-    /// A shift: `a` of L's width, the amount `b` read as .u32 (a .b32 register or an immediate), a result of L's width.
-    template <typename L, typename F>
-    bool shift(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F& f)
-    {
-        L* dst = destination<L>(ctx, ins.operands[0]);
-        if (!dst)
-            return false;
-        const auto a = source<L>(ctx, ins.operands[1], ins.type);
-        const auto b = a ? source<std::uint32_t>(ctx, ins.operands[2], ptx::ScalarType::U32) : std::nullopt;
-        return b && withAccessors(*a, *b, [&](auto x, auto y) {
-            store(dst, mask, [&](std::size_t l) { return f(x[l], y[l]); });
-        });
-    }
-
     /// Calls g with accessors of two sources read as `type` (registers of its width, immediates, ...) and returns
     /// true; false, calling nothing, when `type` is not 32 or 64 bits wide or a source is another kind of operand.
     template <typename G>
@@ -244,14 +231,23 @@ namespace in_place {
         }
     }
 
-    /// The in-place forms mapBinary and mapTernary try, in turn.
+    /// The in-place forms mapBinary, mapShift and mapTernary try, in turn.
     template <typename F>
     bool binaryAny(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F& f)
     {
         using U32 = std::uint32_t;
         using U64 = std::uint64_t;
-        return binary<U32, U32>(ctx, ins, mask, f) || binary<U64, U64>(ctx, ins, mask, f)
-            || binary<U32, U64>(ctx, ins, mask, f);
+        return binary<U32, U32, U32>(ctx, ins, mask, ins.type, f) || binary<U64, U64, U64>(ctx, ins, mask, ins.type, f)
+            || binary<U32, U32, U64>(ctx, ins, mask, ins.type, f);
+    }
+    /// The shifts' forms: a value of either width, its amount read as .u32.
+    template <typename F>
+    bool shiftAny(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F& f)
+    {
+        using U32 = std::uint32_t;
+        using U64 = std::uint64_t;
+        return binary<U32, U32, U32>(ctx, ins, mask, ptx::ScalarType::U32, f)
+            || binary<U64, U32, U64>(ctx, ins, mask, ptx::ScalarType::U32, f);
     }
     template <typename F>
     bool ternaryAny(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, ptx::ScalarType cType, F& f)

@@ -78,20 +78,26 @@ void mapUnary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask,
     writeOperand(ctx, ins.operands[0], d, mask);
 }
 
-/// d = f(a, b) for every lane.
+/// d = f(a, b) for every lane, b read as `bType`: mapBinary's and mapShift's general path.
 template <typename F>
-void mapBinary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F f)
+void mapBinaryLanes(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, ptx::ScalarType bType, F& f)
 {
-    if (in_place::binaryAny(ctx, ins, mask, f))
-        return;
     LaneBits a;
     LaneBits b;
     readOperand(ctx, ins.operands[1], ins.type, a);
-    readOperand(ctx, ins.operands[2], ins.type, b);
+    readOperand(ctx, ins.operands[2], bType, b);
     LaneBits d;
     for (std::size_t l = 0; l < kWarpLanes; ++l)
         d[l] = f(a[l], b[l]);
     writeOperand(ctx, ins.operands[0], d, mask);
+}
+
+/// d = f(a, b) for every lane.
+template <typename F>
+void mapBinary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F f)
+{
+    if (!in_place::binaryAny(ctx, ins, mask, f))
+        mapBinaryLanes(ctx, ins, mask, ins.type, f);
 }
 
 /// d = f(a, b, c) for every lane; c is read as `cType` (the type of the third source).
@@ -116,16 +122,8 @@ void mapTernary(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mas
 template <typename F>
 void mapShift(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, F f)
 {
-    if (in_place::shift<std::uint32_t>(ctx, ins, mask, f) || in_place::shift<std::uint64_t>(ctx, ins, mask, f))
-        return;
-    LaneBits a;
-    LaneBits n;
-    readOperand(ctx, ins.operands[1], ins.type, a);
-    readOperand(ctx, ins.operands[2], ptx::ScalarType::U32, n);
-    LaneBits d;
-    for (std::size_t l = 0; l < kWarpLanes; ++l)
-        d[l] = f(a[l], n[l]);
-    writeOperand(ctx, ins.operands[0], d, mask);
+    if (!in_place::shiftAny(ctx, ins, mask, f))
+        mapBinaryLanes(ctx, ins, mask, ptx::ScalarType::U32, f);
 }
 
 /// Width in bits of integer type T.

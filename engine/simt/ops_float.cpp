@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 
 namespace engine::simt {
 
@@ -179,6 +180,21 @@ namespace {
         });
     }
 
+    /// §9.7.3.1 testp: whether a value of fpclassify's kind `kind` has the property `mode` (zero of either sign counts
+    /// as normal); none when `mode` is not one of testp's.
+    std::optional<bool> testpHolds(ptx::OpMode mode, int kind)
+    {
+        switch (mode) {
+        case ptx::OpMode::Finite: return kind != FP_INFINITE && kind != FP_NAN;
+        case ptx::OpMode::Infinite: return kind == FP_INFINITE;
+        case ptx::OpMode::Number: return kind != FP_NAN;
+        case ptx::OpMode::NotANumber: return kind == FP_NAN;
+        case ptx::OpMode::Normal: return kind == FP_NORMAL || kind == FP_ZERO;
+        case ptx::OpMode::Subnormal: return kind == FP_SUBNORMAL;
+        default: return std::nullopt;
+        }
+    }
+
 } // namespace
 
 void floatArithmetic(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
@@ -203,33 +219,18 @@ void execCopysign(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t m
 }
 
 // §9.7.3.1 testp: the front end does not record which property (.finite, .normal, ...) is tested.
-// §9.7.3.1 testp: a property of each lane's value as a predicate; zero of either sign counts as normal.
+// §9.7.3.1 testp: a property of each lane's value as a predicate.
 void execTestp(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)
 {
-    LaneBits a;
-    readOperand(ctx, ins.operands[1], ins.type, a);
     const auto test = [&]<typename T>(T) {
+        LaneBits a;
+        readOperand(ctx, ins.operands[1], ins.type, a);
         LaneBits d;
-        for (std::size_t l = 0; l < kWarpLanes; ++l) {
-            const int kind = std::fpclassify(fromBits<T>(a[l]));
-            bool holds = false;
-            switch (ins.mode) {
-            case ptx::OpMode::Finite: holds = kind != FP_INFINITE && kind != FP_NAN; break;
-            case ptx::OpMode::Infinite: holds = kind == FP_INFINITE; break;
-            case ptx::OpMode::Number: holds = kind != FP_NAN; break;
-            case ptx::OpMode::NotANumber: holds = kind == FP_NAN; break;
-            case ptx::OpMode::Normal: holds = kind == FP_NORMAL || kind == FP_ZERO; break;
-            case ptx::OpMode::Subnormal: holds = kind == FP_SUBNORMAL; break;
-            default: break;
-            }
-            d[l] = holds ? 1 : 0;
-        }
+        for (std::size_t l = 0; l < kWarpLanes; ++l)
+            d[l] = *testpHolds(ins.mode, std::fpclassify(fromBits<T>(a[l]))) ? 1 : 0;
         writeOperand(ctx, ins.operands[0], d, mask);
     };
-    const bool known = ins.mode == ptx::OpMode::Finite || ins.mode == ptx::OpMode::Infinite
-        || ins.mode == ptx::OpMode::Number || ins.mode == ptx::OpMode::NotANumber || ins.mode == ptx::OpMode::Normal
-        || ins.mode == ptx::OpMode::Subnormal;
-    if (!known || !visitFloat(ins.type, test))
+    if (!testpHolds(ins.mode, FP_ZERO) || !visitFloat(ins.type, test))
         unsupported(ctx, ins,
             "testp needs .finite, .infinite, .number, .notanumber, .normal or .subnormal, on .f32 or .f64");
 }

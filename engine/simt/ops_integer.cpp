@@ -34,28 +34,36 @@ namespace {
         });
     }
 
-    /// §9.7.2: add.cc/addc/sub.cc/subc with the per-lane carry flag CC.CF (a borrow for subtraction).
-    template <typename T>
-    void carryAddSub(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, bool subtract, bool carryIn)
+    /// §9.7.2: d = x + y (+ CC.CF with `carryIn`), or x - y (- CC.CF), in U's width for every lane, written for the
+    /// lanes of `mask`; with .cc the carry out of the addition (a borrow for subtraction) into CC.CF.
+    template <typename U>
+    void withCarry(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, const LaneBits& x,
+        const LaneBits& y, bool subtract, bool carryIn)
     {
-        using U = std::make_unsigned_t<T>;
-        LaneBits a;
-        LaneBits b;
-        readOperand(ctx, ins.operands[1], ins.type, a);
-        readOperand(ctx, ins.operands[2], ins.type, b);
         LaneBits d;
         std::uint32_t carry = 0;
         for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-            const UInt128 x = static_cast<U>(a[l]);
-            const UInt128 y = static_cast<U>(b[l]);
+            const UInt128 a = static_cast<U>(x[l]);
+            const UInt128 b = static_cast<U>(y[l]);
             const UInt128 c = carryIn ? (ctx.warp->carry >> l) & 1u : 0u;
-            const UInt128 r = subtract ? x - y - c : x + y + c;
+            const UInt128 r = subtract ? a - b - c : a + b + c;
             d[l] = static_cast<U>(r);
             carry |= static_cast<std::uint32_t>((r >> kBits<U>) & 1u) << l; // carry out, or borrow (wrapped)
         }
         writeOperand(ctx, ins.operands[0], d, mask);
         if (ins.has(ptx::FlagCarryOut))
             ctx.warp->carry = (ctx.warp->carry & ~mask) | (carry & mask);
+    }
+
+    /// add.cc/addc/sub.cc/subc (§9.7.2.1-4).
+    template <typename T>
+    void carryAddSub(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, bool subtract, bool carryIn)
+    {
+        LaneBits a;
+        LaneBits b;
+        readOperand(ctx, ins.operands[1], ins.type, a);
+        readOperand(ctx, ins.operands[2], ins.type, b);
+        withCarry<std::make_unsigned_t<T>>(ctx, ins, mask, a, b, subtract, carryIn);
     }
 
     template <typename T>
@@ -87,25 +95,16 @@ namespace {
     template <typename T>
     void carryMad(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask, bool carryIn)
     {
-        using U = std::make_unsigned_t<T>;
         LaneBits a;
         LaneBits b;
         LaneBits c;
         readOperand(ctx, ins.operands[1], ins.type, a);
         readOperand(ctx, ins.operands[2], ins.type, b);
         readOperand(ctx, ins.operands[3], ins.type, c);
-        LaneBits d;
-        std::uint32_t carry = 0;
-        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-            const UInt128 part = static_cast<U>(mulPart(fromBits<T>(a[l]), fromBits<T>(b[l]), ins));
-            const UInt128 in = carryIn ? (ctx.warp->carry >> l) & 1u : 0u;
-            const UInt128 r = part + static_cast<U>(c[l]) + in;
-            d[l] = static_cast<U>(r);
-            carry |= static_cast<std::uint32_t>((r >> kBits<U>) & 1u) << l;
-        }
-        writeOperand(ctx, ins.operands[0], d, mask);
-        if (ins.has(ptx::FlagCarryOut))
-            ctx.warp->carry = (ctx.warp->carry & ~mask) | (carry & mask);
+        LaneBits part;
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l)
+            part[l] = mulPart(fromBits<T>(a[l]), fromBits<T>(b[l]), ins);
+        withCarry<std::make_unsigned_t<T>>(ctx, ins, mask, part, c, false, carryIn);
     }
 
     template <typename T>
