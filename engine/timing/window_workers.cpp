@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 
 namespace engine::timing {
 
@@ -28,21 +29,24 @@ namespace {
         return std::chrono::microseconds { cores >= 4 ? 100 : 5 };
     }
 
-    /// Waits until done(value): spins for `spin`, then sleeps on the atomic. Past the first few microseconds each spin
-    /// yields the CPU: the stepping threads and the block batches' threads (block_source.h) together outnumber the
-    /// cores, and a thread that only spins keeps one from a thread with work. Measured on the 16-thread device
-    /// machine (bench/README.md, "Sixteenth round"), against spins that only pause: the 16 M copy's launch on 16
-    /// threads 0.556 / 0.577 / 0.576 -> 0.457 / 0.421 / 0.484 s (its blocks run ahead 0.49-0.52 -> 0.34-0.39 s), muld
-    /// 1 024 4.21 / 3.84 -> 3.99 / 3.72 s.
+    /// How a thread spins while it waits (waitUntil).
+    enum class Spin : std::uint8_t { Yielding, Pausing };
+
+    /// Waits until done(value): spins for `spin`, then sleeps on the atomic. Spinning Yielding, each turn past the
+    /// first few microseconds yields the CPU: the stepping threads and the block batches' threads (block_source.h)
+    /// together outnumber the cores, and a thread that only spins keeps one from a thread with work. Measured on the
+    /// 16-thread device machine (bench/README.md, "Sixteenth round"), against spins that only pause: the 16 M copy's
+    /// launch on 16 threads 0.556 / 0.577 / 0.576 -> 0.457 / 0.421 / 0.484 s (its blocks run ahead 0.49-0.52 ->
+    /// 0.34-0.39 s), muld 1 024 4.21 / 3.84 -> 3.99 / 3.72 s. Pausing never yields (runBatch says when).
     template <typename T, typename Pred>
-    void waitUntil(const std::atomic<T>& value, std::chrono::microseconds spin, Pred done)
+    void waitUntil(const std::atomic<T>& value, std::chrono::microseconds spin, Pred done, Spin how = Spin::Yielding)
     {
         if (spin.count() > 0) {
             const auto deadline = std::chrono::steady_clock::now() + spin;
             for (unsigned turn = 1;; ++turn) {
                 if (done(value.load(std::memory_order_acquire)))
                     return;
-                spinTurn(turn);
+                spinTurn(how == Spin::Pausing ? 1 : turn);
                 if (turn > kPausesBeforeYield && std::chrono::steady_clock::now() > deadline)
                     break;
             }
@@ -205,7 +209,14 @@ std::uint32_t WindowWorkers::publish(std::size_t count, const Job& job, const Ho
 void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home)
 {
     take(0, publish(count, job, home), count);
-    waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; });
+    // The caller keeps its core while it waits for the others' jobs: it alone goes on once they are done (the
+    // window's next phase, its serial steps), and a caller that yielded to the thread sharing its core (the block
+    // batches' committing thread beside 16 stepping threads: 17 threads on 16 cores) came back only when that
+    // thread's time slice ended. On the device machine (bench/README.md, "Twenty-fourth round"), the 16 M copy on 16
+    // threads, last job's end to run()'s return over a launch's 394 windows: stepping 0.024-0.050 s, the L2 pass's
+    // shares 0.016-0.037 s, settling 0.007-0.012 s yielding, at most 0.0014 s each pausing; the launch 0.422 / 0.422 /
+    // 0.351 -> 0.368 / 0.320 / 0.294 s. Where threads outnumber the cores there is no spin at all (spinFor).
+    waitUntil(m_done, m_spin, [count](std::size_t done) { return done == count; }, Spin::Pausing);
 }
 
 namespace {
