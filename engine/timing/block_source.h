@@ -141,6 +141,8 @@ public:
     void narrowLentBatchThreads(std::size_t lent);
     /// The threads that run batches (Batches), the one that commits them included; 0 for the other modes.
     std::size_t batchThreads() const { return m_workers ? (*m_workers)->threads() : 0; }
+    /// Whether the batches are committed on a thread of this source's own (Batches, not batchesOnCaller).
+    bool commitsOnOwnThread() const { return m_workers && m_worker.joinable(); }
 
     /// Blocks of batches that were run again the serial way (Batches).
     std::uint64_t rerunBlocks() const { return m_rerun; }

@@ -4,13 +4,32 @@
 
 namespace engine::timing {
 
+namespace {
+
+    /// Whether the block batches' threads of a launch windowed on `threads` threads are its stepper's guests: where
+    /// either set alone fits the cores, but the two together would not.
+    bool lendsBatchesOn(unsigned threads, bool pipeline, unsigned cores)
+    {
+        return !pipeline && threads > 1 && threads <= cores && 2 * threads > cores;
+    }
+
+} // namespace
+
+unsigned StepperGuests::batchThreads(unsigned threads, bool pipeline, bool ownCommitter)
+{
+    return ownCommitter && threads > 2 && lendsBatchesOn(threads, pipeline, usableCores()) ? threads - 1 : threads;
+}
+
 StepperGuests::StepperGuests(BlockSource& source, unsigned threads, bool pipeline)
     : m_source(source)
+    , m_threads(threads)
 {
     const unsigned cores = usableCores();
     m_lendsWorker = pipeline && cores == 2;
-    m_lendsBatches
-        = !pipeline && threads > 1 && source.batchThreads() >= threads && threads <= cores && 2 * threads > cores;
+    const std::size_t batches = source.batchThreads();
+    m_lendsCommitter = source.commitsOnOwnThread() && batches + 1 == threads;
+    m_lendsBatches = lendsBatchesOn(threads, pipeline, cores) && (batches >= threads || m_lendsCommitter);
+    m_lendsCommitter = m_lendsCommitter && m_lendsBatches;
     if (m_lendsBatches) {
         source.lendBatchThreads(
             [this](std::size_t self) {
@@ -39,10 +58,13 @@ void StepperGuests::attach(SmWindowStepper& stepper, unsigned stepping)
     if (!m_lendsBatches)
         return;
     m_stepper.store(&stepper, std::memory_order_release);
-    if (guests(stepping) > 0)
-        m_source.narrowLentBatchThreads(stepping);
-    else
+    if (guests(stepping) == 0) {
         m_source.lendBatchThreads({}, 0);
+        return;
+    }
+    m_source.narrowLentBatchThreads(stepping);
+    if (m_lendsCommitter && stepping == m_threads) // the last guest's place is the committing thread's
+        m_source.helpWhileResting([&stepper, last = stepping - 1] { return stepper.helpOne(last); });
 }
 
 } // namespace engine::timing

@@ -544,8 +544,12 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
         functional = BlockSource::Mode::Batches;
     else if (separable && plan->blockCount > firstWave)
         functional = BlockSource::Mode::Ahead;
+    const bool batchesOnCaller = plan->blockCount <= firstWave;
+    const unsigned functionalThreads = functional == BlockSource::Mode::Batches
+        ? StepperGuests::batchThreads(threads, pipeline, !batchesOnCaller)
+        : threads;
     auto timer = std::make_unique<LaunchTimer>(request, *plan, memory, options, occupancy->blocksPerSm, *hierarchy,
-        functional, threads, pipeline ? firstWave : plan->blockCount, plan->blockCount <= firstWave, started);
+        functional, functionalThreads, pipeline ? firstWave : plan->blockCount, batchesOnCaller, started);
     if (plan->interleaved()) {
         if (auto error = timer->runCooperative(memory, stop))
             return *error;

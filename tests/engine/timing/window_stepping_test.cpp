@@ -2,7 +2,9 @@
 // at its end in (cycle, SM, issue) order, which must give exactly what a cycle-ordered simulation gives; and a
 // launch stepped on any number of threads has the same results.
 #include "engine/timing/memory_hierarchy.h"
+#include "engine/common/host_cores.h"
 #include "engine/timing/sm_window_stepper.h"
+#include "engine/timing/stepper_guests.h"
 #include "engine/timing/window_workers.h"
 #include "tests/engine/device_fixtures.h"
 #include "timing_test_util.h"
@@ -317,6 +319,21 @@ TEST(WindowWorkers, AGuestTakesItsPartOfTheBatchRunningNowAndTheCallerTheRest)
     stop = true;
     EXPECT_GT(guestJobs.load(), 0);
     EXPECT_FALSE(workers.helpOne(1)); // the last batch is done: nothing left to take
+}
+
+// Where the block batches' threads are the stepper's guests (as many threads as cores, but not two sets of them), a
+// batches' committing thread of their own takes the last stepper thread's place, so the batches get one thread fewer;
+// nowhere else. The launches themselves give the serial run's results on every core (ParallelIdentity).
+TEST(StepperGuests, TheBatchesCommittingThreadTakesTheLastSteppingThreadsPlaceWhereTheBatchesAreLent)
+{
+    const unsigned cores = engine::usableCores();
+    EXPECT_EQ(StepperGuests::batchThreads(cores + 1, false, true), cores + 1); // more threads than cores: none lent
+    EXPECT_EQ(StepperGuests::batchThreads(cores, true, true), cores); // the pipeline of two
+    EXPECT_EQ(StepperGuests::batchThreads(cores, false, false), cores); // batches committed on the launch's thread
+    EXPECT_EQ(StepperGuests::batchThreads(2, false, true), 2u);
+    if (cores > 2) {
+        EXPECT_EQ(StepperGuests::batchThreads(cores, false, true), cores - 1);
+    }
 }
 
 // Threads lent (lendIdle) call the help while they have no job of their own, the ones past a narrowed count no more,
