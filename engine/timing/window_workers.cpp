@@ -210,8 +210,8 @@ void WindowWorkers::runBatch(std::size_t count, const Job& job, const Home& home
 {
     take(0, publish(count, job, home), count);
     // The caller keeps its core while it waits for the others' jobs: it alone goes on once they are done (the
-    // window's next phase, its serial steps), and a caller that yielded to the thread sharing its core (the block
-    // batches' committing thread beside 16 stepping threads: 17 threads on 16 cores) came back only when that
+    // window's next phase, its serial steps), and a caller that yielded to a thread sharing its core (measured with
+    // the block batches' committing thread beside 16 stepping threads: 17 threads on 16 cores) came back only when that
     // thread's time slice ended. On the device machine (bench/README.md, "Twenty-fourth round"), the 16 M copy on 16
     // threads, last job's end to run()'s return over a launch's 394 windows: stepping 0.024-0.050 s, the L2 pass's
     // shares 0.016-0.037 s, settling 0.007-0.012 s yielding, at most 0.0014 s each pausing; the launch 0.422 / 0.422 /
