@@ -87,6 +87,12 @@ BlockSource::~BlockSource()
     }
 }
 
+ExecutedBlock madeBlock(std::uint64_t linear, std::vector<WarpTrace> traces)
+{
+    const std::uint64_t bytes = traceBytes(traces);
+    return ExecutedBlock { linear, std::move(traces), std::nullopt, bytes };
+}
+
 ExecutedBlock BlockSource::runBlock(std::uint64_t linear)
 {
     if (m_in.traceBytesLimit != 0)
@@ -102,7 +108,7 @@ ExecutedBlock BlockSource::runBlock(std::uint64_t linear)
     }
     *m_in.divergentBranches += runner.context().divergentBranches;
     runner.context().divergentBranches = 0;
-    return ExecutedBlock {linear, m_in.recorder->takeTraces(takeRecycled()), std::nullopt};
+    return madeBlock(linear, m_in.recorder->takeTraces(takeRecycled()));
 }
 
 void BlockSource::work(const std::stop_token& stop, std::uint64_t first)
@@ -240,7 +246,7 @@ std::size_t queuedBlocks(std::uint64_t largestTraceBytes, std::uint64_t traceByt
 
 std::size_t BlockSource::aheadCapacity(const ExecutedBlock& queued, std::size_t least)
 {
-    m_largestTraces = std::max(m_largestTraces, traceBytes(queued.traces));
+    m_largestTraces = std::max(m_largestTraces, queued.bytes);
     return queuedBlocks(m_largestTraces, m_in.traceBytesLimit, least);
 }
 
@@ -278,12 +284,12 @@ ExecutedBlock BlockSource::next()
         }
         block = std::move(m_taken.front());
         m_taken.pop_front();
-        m_heldTraceBytes += traceBytes(block.traces);
+        m_heldTraceBytes += block.bytes;
         return block;
     }
     if (!m_worker.joinable()) {
         block = runBlock(m_nextInline++);
-        m_heldTraceBytes += traceBytes(block.traces);
+        m_heldTraceBytes += block.bytes;
         return block;
     }
     if (m_taken.empty()) {
@@ -295,7 +301,7 @@ ExecutedBlock BlockSource::next()
         m_returned.clear();
         const std::size_t count = std::min(m_queue.size(), kHandOver);
         for (std::size_t i = 0; i < count; ++i) {
-            m_heldTraceBytes += traceBytes(m_queue.front().traces);
+            m_heldTraceBytes += m_queue.front().bytes;
             m_taken.push_back(std::move(m_queue.front()));
             m_queue.pop_front();
         }

@@ -36,7 +36,13 @@ struct ExecutedBlock {
     std::uint64_t linear = 0;
     std::vector<WarpTrace> traces;
     std::optional<Error> error;
+    /// traceBytes(traces), counted on the thread that made them: the thread that takes the block (next(), on the
+    /// launch's thread, one block after the other) then touches none of their records, which another core wrote.
+    std::uint64_t bytes = 0;
 };
+
+/// A block that ran to its end with `traces` (ExecutedBlock::bytes counted here).
+ExecutedBlock madeBlock(std::uint64_t linear, std::vector<WarpTrace> traces);
 
 /// Runs a launch's blocks functionally and hands their traces to the timing model in linear order, in one of
 /// three ways:

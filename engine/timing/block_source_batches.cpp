@@ -85,8 +85,7 @@ std::vector<ExecutedBlock> BlockSource::nextBatch()
             break;
         }
         m_longestBlock = std::max(m_longestBlock, slot.warpInstructions());
-        ready.push_back(
-            ExecutedBlock { done.first + i, slot.commit(done.written, into, takeRecycled()), std::nullopt });
+        ready.push_back(madeBlock(done.first + i, slot.commit(done.written, into, takeRecycled())));
         done.unwritten = i + 1;
     }
     done.running = 0;
