@@ -24,6 +24,31 @@ CtaRunner::CtaRunner(const LaunchPlan& plan, DeviceMemory& memory, ExecutionObse
     m_cta.warps.resize(plan.warpsPerBlock);
     m_ownCluster.ctas = { &m_cta };
     m_ctx.cluster = &m_ownCluster;
+    // Every block of the launch has the same shape: each warp's lanes and their %tid are set once, here, and start()
+    // leaves them.
+    const auto& b = plan.block;
+    for (std::uint32_t w = 0; w < plan.warpsPerBlock; ++w) {
+        WarpState& warp = m_cta.warps[w];
+        // Programming Guide 0.8.2 §3.2: warps take consecutive thread IDs, x fastest (tid = x + y Dx + z Dx Dy).
+        const std::uint32_t first = w * kWarpLanes;
+        const std::uint32_t lanes = std::min<std::uint32_t>(kWarpLanes, plan.threadsPerBlock - first);
+        warp.validMask = lanes == kWarpLanes ? kAllLanes : (1u << lanes) - 1u;
+        std::uint32_t x = first % b[0];
+        std::uint32_t y = first / b[0] % b[1];
+        std::uint32_t z = first / (b[0] * b[1]);
+        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
+            warp.tid[0][l] = x;
+            warp.tid[1][l] = y;
+            warp.tid[2][l] = z;
+            if (++x == b[0]) {
+                x = 0;
+                if (++y == b[1]) {
+                    y = 0;
+                    ++z;
+                }
+            }
+        }
+    }
 }
 
 void CtaRunner::setCluster(ClusterState* cluster, std::uint32_t rank)
@@ -45,29 +70,9 @@ void CtaRunner::start(std::uint64_t linear)
     m_ownCluster.arrivedWarps = 0;
     m_ownCluster.phase = 0;
     m_cta.liveThreads = m_plan.threadsPerBlock;
-    const auto& b = m_plan.block;
     for (std::uint32_t w = 0; w < m_plan.warpsPerBlock; ++w) {
         WarpState& warp = m_cta.warps[w];
         resetWarp(warp, w);
-        // Programming Guide 0.8.2 §3.2: warps take consecutive thread IDs, x fastest (tid = x + y Dx + z Dx Dy).
-        const std::uint32_t first = w * kWarpLanes;
-        const std::uint32_t lanes = std::min<std::uint32_t>(kWarpLanes, m_plan.threadsPerBlock - first);
-        warp.validMask = lanes == kWarpLanes ? kAllLanes : (1u << lanes) - 1u;
-        std::uint32_t x = first % b[0];
-        std::uint32_t y = first / b[0] % b[1];
-        std::uint32_t z = first / (b[0] * b[1]);
-        for (std::uint32_t l = 0; l < kWarpLanes; ++l) {
-            warp.tid[0][l] = x;
-            warp.tid[1][l] = y;
-            warp.tid[2][l] = z;
-            if (++x == b[0]) {
-                x = 0;
-                if (++y == b[1]) {
-                    y = 0;
-                    ++z;
-                }
-            }
-        }
         initWarp(warp, m_plan);
         if (m_ctx.observer)
             m_ctx.observer->onWarpBegin(WarpRef { m_cta.ctaid, linear, w });

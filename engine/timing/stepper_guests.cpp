@@ -27,9 +27,9 @@ StepperGuests::StepperGuests(BlockSource& source, unsigned threads, bool pipelin
     const unsigned cores = usableCores();
     m_lendsWorker = pipeline && cores == 2;
     const std::size_t batches = source.batchThreads();
-    m_lendsCommitter = source.commitsOnOwnThread() && batches + 1 == threads;
-    m_lendsBatches = lendsBatchesOn(threads, pipeline, cores) && (batches >= threads || m_lendsCommitter);
-    m_lendsCommitter = m_lendsCommitter && m_lendsBatches;
+    const bool committerTakesAPlace = source.commitsOnOwnThread() && batches + 1 == threads; // batchThreads
+    m_lendsBatches = lendsBatchesOn(threads, pipeline, cores) && (batches >= threads || committerTakesAPlace);
+    m_lendsCommitter = m_lendsBatches && committerTakesAPlace;
     if (m_lendsBatches) {
         source.lendBatchThreads(
             [this](std::size_t self) {
