@@ -13,4 +13,11 @@ inline constexpr std::size_t kHostCacheLine = 64;
 /// one thread takes the line away from the other ("false sharing").
 inline constexpr std::size_t kThreadPrivateAlign = 2 * kHostCacheLine;
 
+/// A value that one thread writes while other threads write the values beside it (an array of per-job results, a
+/// job's claim), in host cache lines of its own.
+template <typename T>
+struct alignas(kThreadPrivateAlign) ThreadPrivate {
+    T value {};
+};
+
 } // namespace engine

@@ -219,16 +219,16 @@ void MemoryHierarchy::applyPartitioned(WindowWorkers& workers, HostPhases& phase
     const l2pass::SetShares sets(m_l2.sets(), shares);
     {
         const PhaseTimer timer(phases, phases.l2Shares);
-        m_passSeconds.assign(shares, 0.0);
+        m_passSeconds.assign(shares, ThreadPrivate<double> {});
         workers.run(shares, [&](std::size_t p) {
             using Clock = std::chrono::steady_clock;
             const auto began = phases.timed ? Clock::now() : Clock::time_point {};
             passShare(m_passShares[p], sets.firstSetOf(p), sets.firstSetOf(p + 1));
             if (phases.timed)
-                m_passSeconds[p] = secondsSince(began);
+                m_passSeconds[p].value = secondsSince(began);
         });
-        for (const double seconds : m_passSeconds)
-            phases.l2SharesBusy += seconds;
+        for (const ThreadPrivate<double>& seconds : m_passSeconds)
+            phases.l2SharesBusy += seconds.value;
     }
     {
         const PhaseTimer timer(phases, phases.l2Dram);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/common/host_cache.h"
 #include "engine/device/device_profile.h"
 #include "engine/profiling/cache_counters.h"
 #include "engine/timing/atomic_units.h"
@@ -172,7 +173,7 @@ private:
     std::vector<l2pass::Slot> m_applySlots; ///< the partitioned pass: per request of m_applyOrder, where it is kept
     std::vector<std::uint32_t> m_passCursors; ///< the partitioned pass's DRAM step: per share, its next request
     std::vector<l2pass::Served> m_passServed; ///< the partitioned pass's DRAM step: per request of m_applyOrder
-    std::vector<double> m_passSeconds; ///< the partitioned pass: per share, what its pass took (HostPhases)
+    std::vector<ThreadPrivate<double>> m_passSeconds; ///< the partitioned pass: per share, what it took (HostPhases)
     bool m_partitioned = false; ///< this window's requests took the partitioned pass
     std::uint64_t m_windowStart = 0;
     std::uint64_t m_windowEnd = 0;

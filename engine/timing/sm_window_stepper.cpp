@@ -29,7 +29,7 @@ SmWindowStepper::SmWindowStepper(std::vector<SmModel>& sms, MemoryHierarchy& mem
 }
 
 void SmWindowStepper::share(
-    std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home, std::vector<double>& seconds)
+    std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home, JobSeconds& seconds)
 {
     if (m_parallel) { // timed for the next window's choice (kParallelWindowSeconds)
         seconds.resize(count);
@@ -38,7 +38,7 @@ void SmWindowStepper::share(
             [&](std::size_t i) {
                 const auto began = std::chrono::steady_clock::now();
                 job(i);
-                seconds[i] = secondsSince(began);
+                seconds[i].value = secondsSince(began);
             },
             home);
         return;
@@ -49,7 +49,7 @@ void SmWindowStepper::share(
     const auto began = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point {};
     for (std::size_t i = 0; i < count; ++i)
         job(i);
-    seconds.assign(1, timed ? secondsSince(began) : 0.0);
+    seconds.assign(1, ThreadPrivate<double> { timed ? secondsSince(began) : 0.0 });
 }
 
 std::optional<Error> SmWindowStepper::retireInOrder(const Retire& retire)
@@ -116,8 +116,8 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
                     m_sms[m_due[i]].settle(end);
                 },
                 home, m_settleSeconds);
-            for (const double seconds : m_settleSeconds)
-                m_phases.settlingBusy += m_phases.timed ? seconds : 0.0;
+            for (const ThreadPrivate<double>& seconds : m_settleSeconds)
+                m_phases.settlingBusy += m_phases.timed ? seconds.value : 0.0;
             for (const std::uint32_t sm : m_due)
                 m_sms[sm].drainIntervals(m_intervals);
         }
@@ -131,8 +131,8 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             nextEvent[sm] = wake == kNever ? kNever : std::max(end, wake);
         }
         double stepped = 0;
-        for (const double seconds : m_stepSeconds)
-            stepped += seconds;
+        for (const ThreadPrivate<double>& seconds : m_stepSeconds)
+            stepped += seconds.value;
         m_phases.steppingBusy += m_phases.timed ? stepped : 0.0;
         m_parallel = stepped >= kParallelWindowSeconds && (!m_shareWhen || m_shareWhen());
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/common/error.h"
+#include "engine/common/host_cache.h"
 #include "engine/device/device_profile.h"
 #include "engine/timing/host_phases.h"
 #include "engine/timing/interval_recorder.h"
@@ -67,8 +68,9 @@ private:
     /// Runs job(i) for i in [0, count): on every thread when the last window's stepping was worth it, else here.
     /// `seconds`: the wall seconds the jobs took, which add up to their busy time (one entry per job when they ran
     /// on the threads, one for all when here).
-    void share(std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home,
-        std::vector<double>& seconds);
+    /// Per job: its seconds, each written by the thread that ran it.
+    using JobSeconds = std::vector<ThreadPrivate<double>>;
+    void share(std::size_t count, const WindowWorkers::Job& job, const WindowWorkers::Home& home, JobSeconds& seconds);
 
     std::vector<SmModel>& m_sms;
     MemoryHierarchy& m_memory;
@@ -78,8 +80,8 @@ private:
     bool m_shareL2Pass = true;
     std::vector<std::uint32_t> m_due; ///< the SMs with something to do in the current window
     std::vector<std::pair<std::uint32_t, FinishedBlock>> m_retiring; ///< (SM, block) of the window, by finish cycle
-    std::vector<double> m_stepSeconds; ///< what stepping the due SMs took in the last window (share)
-    std::vector<double> m_settleSeconds; ///< what settling them took in the last window (share)
+    JobSeconds m_stepSeconds; ///< what stepping the due SMs took in the last window (share)
+    JobSeconds m_settleSeconds; ///< what settling them took in the last window (share)
     bool m_parallel = false; ///< the window runs on every thread (kParallelWindowSeconds, m_shareWhen)
     std::function<bool()> m_shareWhen;
     HostPhases m_phases;

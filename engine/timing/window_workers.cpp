@@ -62,12 +62,12 @@ WindowWorkers::WindowWorkers(unsigned threads, unsigned guests)
     , m_guests(std::min<std::size_t>(guests, m_count - 1))
     , m_spin(spinFor(threads))
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
-    , m_claims(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
+    , m_claims(std::make_unique<ThreadPrivate<std::atomic<std::uint32_t>>[]>(kMaxBatch))
     , m_inside(m_count > 1 ? std::make_unique<Inside[]>(m_count) : nullptr) // none to lend on one thread
 {
     for (std::size_t i = 0; i < kMaxBatch; ++i) {
         m_homes[i].store(0, std::memory_order_relaxed);
-        m_claims[i].store(0, std::memory_order_relaxed);
+        m_claims[i].value.store(0, std::memory_order_relaxed);
     }
     for (std::size_t t = 1; t < m_count - m_guests; ++t) {
         m_threads.emplace_back([this, t] { work(t); });
@@ -83,30 +83,40 @@ WindowWorkers::~WindowWorkers()
 
 bool WindowWorkers::claim(std::size_t i, std::uint32_t batch)
 {
-    std::uint32_t seen = m_claims[i].load(std::memory_order_relaxed);
+    std::atomic<std::uint32_t>& slot = m_claims[i].value;
+    std::uint32_t seen = slot.load(std::memory_order_relaxed);
     while (seen < batch) {
-        if (m_claims[i].compare_exchange_weak(seen, batch, std::memory_order_acq_rel)) {
-            (*m_job)(i); // taken in this batch, which therefore has not ended: m_job is its job
-            if (m_done.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(m_state.load()))
-                m_done.notify_all();
+        if (slot.compare_exchange_weak(seen, batch, std::memory_order_acq_rel)) {
+            (*m_job)(i); // taken in this batch, which does not end before take() counts it done: m_job is its job
             return true;
         }
     }
     return false;
 }
 
+void WindowWorkers::markDone(std::size_t jobs)
+{
+    if (jobs == 0)
+        return;
+    if (m_done.fetch_add(jobs, std::memory_order_acq_rel) + jobs == static_cast<std::uint32_t>(m_state.load()))
+        m_done.notify_all();
+}
+
 bool WindowWorkers::take(std::size_t self, std::uint32_t batch, std::size_t count, bool one)
 {
-    bool ran = false;
-    for (std::size_t i = 0; i < count && !(one && ran); ++i) {
+    // The jobs this thread ran are counted done once, at the end: one change of the shared count a thread, not one
+    // a job.
+    std::size_t ran = 0;
+    for (std::size_t i = 0; i < count && !(one && ran != 0); ++i) {
         if (m_homes[i].load(std::memory_order_relaxed) == self)
-            ran = claim(i, batch) || ran;
+            ran += claim(i, batch) ? 1u : 0u;
     }
     // What is left, each thread starting at its own place so that the helpers do not queue for the same job.
     const std::size_t from = count * self / m_count;
-    for (std::size_t k = 0; k < count && !(one && ran); ++k)
-        ran = claim((from + k) % count, batch) || ran;
-    return ran;
+    for (std::size_t k = 0; k < count && !(one && ran != 0); ++k)
+        ran += claim((from + k) % count, batch) ? 1u : 0u;
+    markDone(ran);
+    return ran != 0;
 }
 
 void WindowWorkers::work(std::size_t self)

@@ -84,6 +84,8 @@ private:
     bool take(std::size_t self, std::uint32_t batch, std::size_t count, bool one = false);
     /// Runs job i of `batch` if no thread has taken it yet; returns whether it ran it.
     bool claim(std::size_t i, std::uint32_t batch);
+    /// Counts `jobs` more of the batch done, and wakes the caller when that was the last of them.
+    void markDone(std::size_t jobs);
 
     std::vector<std::jthread> m_threads;
     std::size_t m_count = 1; ///< threads in all, the caller's and the guests included
@@ -94,12 +96,16 @@ private:
     /// for the last batch may still read them, to no effect).
     std::unique_ptr<std::atomic<std::uint32_t>[]> m_homes;
     /// Per job slot: the last batch that took it (the low 32 bits of its generation). Job i of batch b is free
-    /// while its slot holds less than b: a thread late for an earlier batch can take nothing of a later one.
-    std::unique_ptr<std::atomic<std::uint32_t>[]> m_claims;
-    /// The batch: its generation (bits 32-63) and its job count (0-31), published together.
-    std::atomic<std::uint64_t> m_state { 0 };
-    std::atomic<std::size_t> m_done { 0 };
-    std::atomic<std::uint64_t> m_generation { 0 }; ///< a new batch; kStop ends the threads
+    /// while its slot holds less than b: a thread late for an earlier batch can take nothing of a later one. Each
+    /// in a host cache line of its own: threads take their home jobs i, i + threads, ... at once, and slots side by
+    /// side in one line made every thread's claim wait for the others'.
+    std::unique_ptr<ThreadPrivate<std::atomic<std::uint32_t>>[]> m_claims;
+    /// The batch: its generation (bits 32-63) and its job count (0-31), published together. It, the jobs done
+    /// and the generation the idle threads watch each have a host cache line: the count changes with every thread
+    /// done, and would take the line of the others from the threads reading them.
+    alignas(kThreadPrivateAlign) std::atomic<std::uint64_t> m_state { 0 };
+    alignas(kThreadPrivateAlign) std::atomic<std::size_t> m_done { 0 };
+    alignas(kThreadPrivateAlign) std::atomic<std::uint64_t> m_generation { 0 }; ///< a new batch; kStop ends the threads
     /// lendIdle's: the help, set while m_lent is 0, and the threads lent (0: none). A lent thread marks itself inside
     /// before it reads m_lent again (its own host cache line), so that lendIdle, having cleared m_lent, waits
     /// for those inside without the threads' spinning sharing a line.
