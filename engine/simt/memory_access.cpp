@@ -67,6 +67,13 @@ namespace {
 
     /// The allocation holding `size` bytes at `address`: the cached one when it does, else the one found, which
     /// becomes the cached one; null when none does.
+    /// Whether an access of `plan` reaches allocation `a` itself: always but through a block's write overlay
+    /// (write_overlay.h), which serves each lane, unless it is a load that reads `a` whole.
+    bool direct(ExecContext& ctx, const AccessPlan& plan, const Allocation& a)
+    {
+        return !ctx.overlay || (plan.op == MemoryOp::Load && ctx.overlay->readsWhole(a));
+    }
+
     Allocation* allocationHolding(ExecContext& ctx, std::uint64_t address, std::uint32_t size)
     {
         Allocation* a = ctx.lastAllocation;
@@ -261,7 +268,7 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan)
     switch (plan.space) {
     case ptx::StateSpace::Global:
     case ptx::StateSpace::Const:
-        if (Allocation* a = ctx.lastAllocation; a && !ctx.overlay) { // an overlay serves each lane (write_overlay.h)
+        if (Allocation* a = ctx.lastAllocation; a && direct(ctx, plan, *a)) {
             return { a->bytes.data(), a->address, a->sizeBytes,
                 plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
         }
@@ -282,11 +289,13 @@ FastRange fastRange(ExecContext& ctx, const AccessPlan& plan, std::uint64_t prob
     // generic address is .global.
     const bool genericGlobal = plan.space == ptx::StateSpace::Generic && !inSharedWindow(probe)
         && !inClusterWindow(probe) && !inLocalWindow(probe);
-    if ((!global && !genericGlobal) || ctx.overlay)
+    if (!global && !genericGlobal)
         return fastRange(ctx, plan);
     Allocation* a = allocationHolding(ctx, probe, plan.size);
     if (!a)
         return {}; // the lane-by-lane path reports the fault
+    if (!direct(ctx, plan, *a))
+        return {};
     return { a->bytes.data(), a->address, a->sizeBytes,
         plan.space == ptx::StateSpace::Const ? MemorySpace::Const : MemorySpace::Global };
 }

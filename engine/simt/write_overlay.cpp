@@ -22,6 +22,11 @@ namespace {
         }
     }
 
+    bool holds(const std::vector<std::uint64_t>& addresses, std::uint64_t address)
+    {
+        return std::find(addresses.begin(), addresses.end(), address) != addresses.end();
+    }
+
     /// Calls f(first, count) for each run of set bits of `bits`, runs across words whole: a warp's coalesced store
     /// sets whole words, and a block's pages are copied back with one call each instead of one per word.
     template <typename F>
@@ -78,8 +83,22 @@ WriteOverlay::Page& WriteOverlay::page(Allocation& a, std::uint64_t start)
     return m_pages[m_last];
 }
 
+bool WriteOverlay::readsWhole(const Allocation& a)
+{
+    if (&a == m_lastWhole)
+        return true;
+    if (!m_known || holds(m_wrote, a.address) || holds(*m_known, a.address))
+        return false;
+    if (!holds(m_readWhole, a.address))
+        m_readWhole.push_back(a.address);
+    m_lastWhole = &a;
+    return true;
+}
+
 std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uint32_t size, MemoryOp op)
 {
+    if (op == MemoryOp::Load && readsWhole(a))
+        return a.bytes.data() + offset;
     const std::uint64_t start = offset - offset % kPageBytes;
     const std::uint64_t inPage = offset - start;
     if (inPage + size > kPageBytes) {
@@ -103,6 +122,11 @@ std::uint8_t* WriteOverlay::access(Allocation& a, std::uint64_t offset, std::uin
 void WriteOverlay::accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask,
     std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers)
 {
+    if (op == MemoryOp::Load && readsWhole(a)) {
+        for (std::size_t l = 0; l < offsets.size(); ++l)
+            pointers[l] = ((mask >> l) & 1u) != 0 ? a.bytes.data() + offsets[l] : nullptr;
+        return;
+    }
     if (size > 64 || !std::has_single_bit(size)) {
         for (std::size_t l = 0; l < offsets.size(); ++l)
             pointers[l] = ((mask >> l) & 1u) != 0 ? access(a, offsets[l], size, op) : nullptr;
@@ -167,6 +191,10 @@ std::uint8_t* WriteOverlay::pageBase(Page& p, Allocation& a, MemoryOp op)
         // writes a page (a copy's destination, a matrix product's tile) never reads the memory under its stores.
         m_copied.push_back(m_last);
         p.copied = true;
+        if (!holds(m_wrote, a.address)) { // loads of `a` are marked from now on (readsWhole)
+            m_wrote.push_back(a.address);
+            m_lastWhole = m_lastWhole == &a ? nullptr : m_lastWhole;
+        }
         if (p.copy.size() != kPageBytes)
             p.copy.resize(kPageBytes);
     }
@@ -192,6 +220,10 @@ void WriteOverlay::complete(Page& p, const Allocation& a)
 
 bool WriteOverlay::readsAny(const WrittenPages& written) const
 {
+    for (const std::uint64_t whole : m_readWhole) {
+        if (holds(written.allocations, whole))
+            return true;
+    }
     if (m_highest < written.lowest || m_lowest > written.highest)
         return false;
     for (std::size_t i = 0; i < m_used; ++i) {
@@ -218,6 +250,8 @@ void WriteOverlay::addWrites(WrittenPages& written) const
         PageBits& all = written.pages[key];
         written.lowest = std::min(written.lowest, key);
         written.highest = std::max(written.highest, key);
+        if (!holds(written.allocations, p.allocation->address))
+            written.allocations.push_back(p.allocation->address);
         for (std::size_t w = 0; w < p.written.words.size(); ++w)
             all.words[w] |= p.written.words[w];
     }
@@ -242,6 +276,10 @@ void WriteOverlay::clear()
     m_highest = 0;
     m_lastKey = ~std::uint64_t { 0 };
     m_abandoned = false;
+    m_known = nullptr;
+    m_readWhole.clear();
+    m_wrote.clear();
+    m_lastWhole = nullptr;
 }
 
 } // namespace engine::simt

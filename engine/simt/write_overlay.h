@@ -22,6 +22,7 @@ struct WrittenPages {
     std::unordered_map<std::uint64_t, PageBits> pages;
     std::uint64_t lowest = ~std::uint64_t { 0 };
     std::uint64_t highest = 0;
+    std::vector<std::uint64_t> allocations; ///< the addresses of the allocations those pages are in, each once
 };
 
 /// One block's view of global memory while it runs at the same time as other blocks of its launch
@@ -48,7 +49,19 @@ public:
     void accessLanes(Allocation& a, const std::array<std::uint64_t, 32>& offsets, std::uint32_t mask,
         std::uint32_t size, MemoryOp op, std::array<std::uint8_t*, 32>& pointers);
 
-    /// Whether the block read, before writing it itself, a byte that `written` holds.
+    /// Loads from then on read an allocation that neither `known` (addresses of allocations the launch's blocks
+    /// wrote so far, which stays as it is until clear()) nor this block wrote straight from memory, without marking
+    /// the bytes: the block counts as having read all of it (readsAny). A matrix product's inputs, which no block
+    /// writes, cost its loads nothing more than in the serial run. Null (as after construction): every load marks
+    /// its bytes.
+    void readWholeUnwritten(const std::vector<std::uint64_t>* known) { m_known = known; }
+    /// Whether a load of `a` reads memory unmarked (readWholeUnwritten), noting so that the block read `a` whole.
+    bool readsWhole(const Allocation& a);
+    /// The addresses of the allocations this block wrote.
+    const std::vector<std::uint64_t>& writtenAllocations() const { return m_wrote; }
+
+    /// Whether the block read, before writing it itself, a byte that `written` holds (or any byte of an allocation
+    /// it read whole).
     bool readsAny(const WrittenPages& written) const;
     /// Adds the bytes the block wrote to `written`; the launch's memory stays as it is (writeBack).
     void addWrites(WrittenPages& written) const;
@@ -56,7 +69,7 @@ public:
     void writeBack() const;
     /// An access crossed a page: the block's results are not to be used.
     bool abandoned() const { return m_abandoned; }
-    /// Forgets every page, for the next block (keeps their storage).
+    /// Forgets every page and readWholeUnwritten's list, for the next block (keeps their storage).
     void clear();
 
 private:
@@ -93,6 +106,10 @@ private:
     std::uint32_t m_last = 0;
     std::vector<std::uint8_t> m_scratch; ///< where a page-crossing store goes
     bool m_abandoned = false;
+    const std::vector<std::uint64_t>* m_known = nullptr; ///< readWholeUnwritten's
+    std::vector<std::uint64_t> m_readWhole; ///< allocations this block read whole (their addresses)
+    std::vector<std::uint64_t> m_wrote; ///< allocations this block wrote
+    const Allocation* m_lastWhole = nullptr; ///< the allocation readsWhole last said yes to
 };
 
 } // namespace engine::simt

@@ -185,6 +185,11 @@ private:
         std::size_t running = 0; ///< blocks begun (beginBatch) and not yet committed or dropped
         std::size_t unwritten = 0; ///< its first blocks, committed, whose writes memory does not hold yet
         simt::WrittenPages written; ///< what its blocks committed so far wrote
+        /// The allocations blocks had written when it began (m_writtenAllocations): its blocks' loads mark the bytes
+        /// they read of those, and read the others whole (simt::WriteOverlay::readWholeUnwritten); every byte while
+        /// no batch has ended (`markAll`), which tells what the kernel writes.
+        std::vector<std::uint64_t> known;
+        bool markAll = true;
         std::stop_source stop; ///< a block past the trace limit stops its batch, not the launch
         std::optional<std::stop_callback<std::function<void()>>> cancel; ///< the launch's stop, forwarded to `stop`
         WindowWorkers::Job job;
@@ -202,6 +207,8 @@ private:
     std::uint64_t batchedEnd() const;
     /// Writes into memory what the committed blocks of `batch` wrote, in order.
     static void writeBack(Batch& batch);
+    /// Adds the allocations that the blocks `batch` ran wrote to m_writtenAllocations.
+    void noteWrittenAllocations(const Batch& batch);
     /// Waits for the batch begun and not yet committed, if any, to end (before its slots may go).
     void finishRunning();
     /// The worker's queue capacity once `queued` is queued (queuedBlocks, with the largest block's traces so far).
@@ -226,6 +233,12 @@ private:
     std::array<Batch, 2> m_batches;
     std::size_t m_current = 0; ///< the batch nextBatch() commits next, begun already when its `running` is not 0
     simt::WrittenPages m_missed; ///< what the batch it commits could not see: the writes of the batch before
+    /// Every allocation a block run in a batch wrote so far, each once (noteWrittenAllocations): a batch begun marks
+    /// its blocks' loads of these only (all of them in the first batch). An allocation a block writes first after
+    /// the first batch is read whole by the batches begun before that block's batch ended, which is found when they
+    /// commit: they run again from there.
+    std::vector<std::uint64_t> m_writtenAllocations;
+    bool m_writesSeen = false; ///< a batch has ended: m_writtenAllocations holds what it wrote
     std::optional<PooledWorkers> m_workers; ///< Batches
     WindowWorkers::Home m_home; ///< Batches: slot i's thread, never the one that commits
     std::uint64_t m_longestBlock = 0; ///< Batches: warp instructions of the longest block committed

@@ -32,8 +32,11 @@ void BlockSource::beginBatch(Batch& batch)
     // more runs again serially, with the whole.
     const std::uint64_t left = traceBytesLeft();
     const std::uint64_t slotTraceBytes = left == 0 ? 0 : std::max<std::uint64_t>(1, left / (2 * batch.slots.size()));
+    batch.known = m_writtenAllocations;
+    batch.markAll = !m_writesSeen;
     batch.job = [this, &batch, budget, slotTraceBytes](std::size_t i) {
-        batch.slots[i]->run(batch.first + i, budget, slotTraceBytes, batch.stop);
+        const std::vector<std::uint64_t>* known = batch.markAll ? nullptr : &batch.known;
+        batch.slots[i]->run(batch.first + i, budget, slotTraceBytes, batch.stop, known);
     };
     (*m_workers)->begin(batch.running, batch.job, m_home);
 }
@@ -41,6 +44,18 @@ void BlockSource::beginBatch(Batch& batch)
 void BlockSource::finishRunning()
 {
     (*m_workers)->finish(m_batches[m_current].running);
+}
+
+void BlockSource::noteWrittenAllocations(const Batch& batch)
+{
+    for (std::size_t i = 0; i < batch.running; ++i) {
+        for (const std::uint64_t address : batch.slots[i]->writtenAllocations()) {
+            std::vector<std::uint64_t>& all = m_writtenAllocations;
+            if (std::find(all.begin(), all.end(), address) == all.end())
+                all.push_back(address);
+        }
+    }
+    m_writesSeen = true;
 }
 
 void BlockSource::writeBack(Batch& batch)
@@ -58,6 +73,7 @@ std::vector<ExecutedBlock> BlockSource::nextBatch()
         beginBatch(done);
     (*m_workers)->finish(done.running);
     const auto committing = std::chrono::steady_clock::now();
+    noteWrittenAllocations(done); // before the next batch begins: its blocks mark their loads of those
     // No batch runs: the batch committed while this one ran reaches memory now, and its writes are what this one's
     // blocks could not see.
     writeBack(other);

@@ -29,10 +29,12 @@ void SpeculativeSlot::reset()
     m_runner.context().divergentBranches = 0;
 }
 
-void SpeculativeSlot::run(std::uint64_t linear, std::uint64_t budget, std::uint64_t traceBytes, const std::stop_source& stop)
+void SpeculativeSlot::run(std::uint64_t linear, std::uint64_t budget, std::uint64_t traceBytes,
+    const std::stop_source& stop, const std::vector<std::uint64_t>* written)
 {
     const auto began = std::chrono::steady_clock::now();
     reset();
+    m_overlay.readWholeUnwritten(written);
     m_issue = simt::IssueCounters { 0, 0, budget };
     if (traceBytes != 0)
         m_recorder.limitTraceBytes(traceBytes, stop);

@@ -37,9 +37,14 @@ public:
     SpeculativeSlot(const SpeculativeSlot&) = delete;
     SpeculativeSlot& operator=(const SpeculativeSlot&) = delete;
 
-    /// Runs block `linear` against an empty overlay. `budget` bounds its warp instructions (0: none); past it, as
-    /// past `traceBytes` of traces (0: none), on a fault or once `stop` is requested, the block has not completed.
-    void run(std::uint64_t linear, std::uint64_t budget, std::uint64_t traceBytes, const std::stop_source& stop);
+    /// Runs block `linear` against an empty overlay, its loads marking the bytes they read of the allocations in
+    /// `written` (what earlier blocks wrote; simt::WriteOverlay::readWholeUnwritten, which keeps the pointer), of
+    /// every allocation where it is null. `budget` bounds its warp instructions (0: none); past it, as past
+    /// `traceBytes` of traces (0: none), on a fault or once `stop` is requested, the block has not completed.
+    void run(std::uint64_t linear, std::uint64_t budget, std::uint64_t traceBytes, const std::stop_source& stop,
+        const std::vector<std::uint64_t>* written);
+    /// The allocations the block it ran last wrote.
+    const std::vector<std::uint64_t>& writtenAllocations() const { return m_overlay.writtenAllocations(); }
 
     /// Ran to its end: no fault, no stop, no access the overlay could not serve.
     bool completed() const { return m_completed; }

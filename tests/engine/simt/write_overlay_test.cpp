@@ -367,3 +367,58 @@ TEST(WriteOverlay, ABlockSeesTheMemoryWithItsOwnStoresWhateverItReadsAndWrites)
         ASSERT_EQ(a.bytes, seen) << block;
     }
 }
+
+// readWholeUnwritten: a load of an allocation that no earlier block wrote (as the batch knows at its start) and the
+// block itself did not write reads memory straight, marking nothing, and the block counts as having read all of it.
+TEST(WriteOverlay, ALoadOfAnAllocationNoBlockWroteReadsItWholeAndAnEarlierWriteAnywhereInItIsFound)
+{
+    Allocation input = buffer(2 * WriteOverlay::kPageBytes);
+    Allocation output = buffer(4 * WriteOverlay::kPageBytes);
+    output.address = 0x40000;
+    const std::vector<std::uint64_t> none;
+    WrittenPages written;
+
+    WriteOverlay first;
+    first.readWholeUnwritten(&none);
+    EXPECT_EQ(first.access(input, 64, 4, MemoryOp::Load), input.bytes.data() + 64); // memory itself
+    storeWord(first, output, 8, 5);
+    EXPECT_EQ(first.writtenAllocations(), std::vector<std::uint64_t> { output.address });
+    EXPECT_FALSE(first.readsAny(written));
+    commit(first, written);
+    EXPECT_EQ(written.allocations, std::vector<std::uint64_t> { output.address });
+
+    // Not known as written when its batch began, the output is read whole: a load three pages away from the bytes
+    // the first block wrote is a conflict all the same (the block runs again serially).
+    WriteOverlay unknowing;
+    unknowing.readWholeUnwritten(&none);
+    (void)loadWord(unknowing, output, 3 * WriteOverlay::kPageBytes);
+    EXPECT_TRUE(unknowing.readsAny(written));
+
+    // Known, it is marked byte by byte again; the input, which no block wrote, is still read whole.
+    const std::vector<std::uint64_t> known { output.address };
+    WriteOverlay knowing;
+    knowing.readWholeUnwritten(&known);
+    (void)loadWord(knowing, output, 3 * WriteOverlay::kPageBytes);
+    (void)loadWord(knowing, input, 128);
+    EXPECT_FALSE(knowing.readsAny(written));
+    (void)loadWord(knowing, output, 10); // two of the first block's bytes
+    EXPECT_TRUE(knowing.readsAny(written));
+
+    // A block that writes an allocation it read whole reads its own stores from then on.
+    WriteOverlay own;
+    own.readWholeUnwritten(&none);
+    (void)loadWord(own, input, 256);
+    storeWord(own, input, 256, 77);
+    EXPECT_EQ(loadWord(own, input, 256), 77u);
+    EXPECT_NE(own.access(input, 256, 4, MemoryOp::Load), input.bytes.data() + 256);
+    EXPECT_EQ(own.writtenAllocations(), std::vector<std::uint64_t> { input.address });
+    std::uint32_t memory = 0;
+    std::memcpy(&memory, input.bytes.data() + 256, 4);
+    EXPECT_NE(memory, 77u); // memory keeps its bytes until the block is committed
+
+    // clear() forgets the list: the next block marks every load until told again.
+    own.clear();
+    EXPECT_TRUE(own.writtenAllocations().empty());
+    (void)loadWord(own, output, 3 * WriteOverlay::kPageBytes);
+    EXPECT_FALSE(own.readsAny(written)); // marked byte by byte: not the first block's bytes
+}
