@@ -28,9 +28,10 @@ struct WrittenPages {
 /// One block's view of global memory while it runs at the same time as other blocks of its launch
 /// (timing/speculative_slot.h): the launch's memory stays unchanged while the batch runs, the block's stores go
 /// to its own copies of the pages they touch (copy on write), and its loads read those copies where it wrote,
-/// the launch's memory elsewhere. The overlay records every byte the block read before writing it and every
-/// byte it wrote, so that blocks can be committed in linear order: a block that read a byte an earlier block of
-/// its batch wrote saw a value the serial run would not have given it, and must run again.
+/// the launch's memory elsewhere. The overlay records every byte the block read before writing it (or the whole
+/// allocations it read unmarked: readWholeUnwritten) and every byte it wrote, so that blocks can be committed in
+/// linear order: a block that read a byte an earlier block of its batch wrote saw a value the serial run would not
+/// have given it, and must run again.
 ///
 /// Pages are kPageBytes of one allocation, counted from its start (allocations are 256-byte aligned, so a page
 /// never holds two of them); an access never crosses one unless it is wider than its alignment, which only
