@@ -55,7 +55,11 @@ public:
     /// the bytes: the block counts as having read all of it (readsAny). A matrix product's inputs, which no block
     /// writes, cost its loads nothing more than in the serial run. Null (as after construction): every load marks
     /// its bytes.
-    void readWholeUnwritten(const std::vector<std::uint64_t>* known) { m_known = known; }
+    void readWholeUnwritten(const std::vector<std::uint64_t>* known)
+    {
+        m_known = known;
+        m_lastWhole = nullptr;
+    }
     /// Whether a load of `a` reads memory unmarked (readWholeUnwritten), noting so that the block read `a` whole.
     bool readsWhole(const Allocation& a);
     /// The addresses of the allocations this block wrote.
