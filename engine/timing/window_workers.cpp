@@ -63,7 +63,8 @@ WindowWorkers::WindowWorkers(unsigned threads, unsigned guests)
     , m_spin(spinFor(threads))
     , m_homes(std::make_unique<std::atomic<std::uint32_t>[]>(kMaxBatch))
     , m_claims(std::make_unique<ThreadPrivate<std::atomic<std::uint32_t>>[]>(kMaxBatch))
-    , m_inside(m_count > 1 ? std::make_unique<Inside[]>(m_count) : nullptr) // none to lend on one thread
+    // None to lend on one thread.
+    , m_inside(m_count > 1 ? std::make_unique<ThreadPrivate<std::atomic<bool>>[]>(m_count) : nullptr)
 {
     for (std::size_t i = 0; i < kMaxBatch; ++i) {
         m_homes[i].store(0, std::memory_order_relaxed);
@@ -139,7 +140,7 @@ void WindowWorkers::work(std::size_t self)
 
 void WindowWorkers::helpUntilBatch(std::size_t self, std::uint64_t seen)
 {
-    std::atomic<bool>& inside = m_inside[self].flag;
+    std::atomic<bool>& inside = m_inside[self].value;
     for (unsigned turn = 1; m_generation.load(std::memory_order_acquire) == seen;) {
         inside.store(true); // then m_lent read: lendIdle's store of m_lent and read of `inside`, the other way round
         if (self >= m_lent.load()) {
@@ -159,7 +160,7 @@ void WindowWorkers::lendIdle(std::function<bool(std::size_t self)> help, std::si
 {
     m_lent.store(0);
     for (std::size_t t = 0; m_inside && t < m_count; ++t) {
-        while (m_inside[t].flag.load())
+        while (m_inside[t].value.load())
             spinTurn(kPausesBeforeYield + 1);
     }
     m_lend = std::move(help);

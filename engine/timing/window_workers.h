@@ -111,10 +111,7 @@ private:
     /// for those inside without the threads' spinning sharing a line.
     std::function<bool(std::size_t)> m_lend;
     std::atomic<std::size_t> m_lent { 0 };
-    struct alignas(kThreadPrivateAlign) Inside {
-        std::atomic<bool> flag { false };
-    };
-    std::unique_ptr<Inside[]> m_inside;
+    std::unique_ptr<ThreadPrivate<std::atomic<bool>>[]> m_inside;
     static constexpr std::uint64_t kStop = ~std::uint64_t { 0 };
 };
 
