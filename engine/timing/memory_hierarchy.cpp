@@ -172,25 +172,6 @@ void MemoryHierarchy::prefetch(std::uint32_t sm, std::span<const MemTxn> txns, b
     }
 }
 
-void MemoryHierarchy::deviceWrite(std::uint64_t address, std::uint64_t bytes)
-{
-    if (!m_l2.enabled() || bytes == 0)
-        return;
-    const std::uint64_t end = address + bytes;
-    const auto capacity = static_cast<std::uint64_t>(m_profile.caches.l2Bytes);
-    const std::uint64_t begin = bytes > capacity ? end - capacity : address;
-    const std::uint64_t lineBytes = static_cast<std::uint64_t>(std::max(32, m_profile.caches.l2LineBytes));
-    for (std::uint64_t line = begin / lineBytes * lineBytes; line < end; line += lineBytes) {
-        std::uint8_t sectors = 0;
-        for (std::uint64_t sector = 0; sector * 32 < lineBytes && sector < 8; ++sector) {
-            if (std::max(begin, line + sector * 32) < std::min(end, line + sector * 32 + 32))
-                sectors = static_cast<std::uint8_t>(sectors | (1u << sector));
-        }
-        // The line becomes valid and clean, as a fill does, without a DRAM read: the copy brought the bytes.
-        writeBack(m_l2.read(line, sectors, 0), 0);
-    }
-}
-
 void MemoryHierarchy::storeL2(const MemTxn& t, std::uint64_t now)
 {
     if (!m_l2.enabled()) {

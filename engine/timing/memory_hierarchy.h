@@ -103,7 +103,9 @@ public:
     /// keeps what fits of them — the last L2-size bytes — as clean lines (the bytes reach DRAM too), evicting what
     /// it must. The next launch finds them there: on an H100, PolyBench gemm after its inputs were copied in
     /// takes 31 872 SM cycles, 46 658 when ncu flushes the caches first (docs/calibration.md, "Public kernels").
-    void deviceWrite(std::uint64_t address, std::uint64_t bytes);
+    /// On up to `threads` threads (device_write.cpp), each taking a range of the L2's sets: the same L2 and DRAM for
+    /// any count.
+    void deviceWrite(std::uint64_t address, std::uint64_t bytes, unsigned threads = 1);
 
     /// How full the L2 is: the fraction of its lines holding data. Sampling (steady_state_detector.h) waits
     /// until it stops growing: until then the L2 is warming up and writes nothing back.

@@ -75,6 +75,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
     for (;;) {
         if (stop.stop_requested())
             return cancelled();
+        std::optional<PhaseTimer> bookkeeping(std::in_place, m_phases, m_phases.bookkeeping);
         const std::uint64_t start = *std::min_element(nextEvent.begin(), nextEvent.end());
         if (start == kNever)
             return std::nullopt;
@@ -84,6 +85,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             if (nextEvent[sm] < end)
                 m_due.push_back(sm);
         }
+        bookkeeping.reset();
         ++m_phases.windows;
         m_phases.sharedWindows += m_parallel && m_workers->threads() > 1 ? 1u : 0u;
         // Each SM has a home thread (WindowWorkers): its state stays in one core's caches from window to window.
@@ -126,6 +128,7 @@ std::optional<Error> SmWindowStepper::run(std::vector<std::uint64_t>& nextEvent,
             if (auto error = retireInOrder(retire))
                 return error;
         }
+        const PhaseTimer timer(m_phases, m_phases.bookkeeping);
         for (const std::uint32_t sm : m_due) {
             const std::uint64_t wake = m_sms[sm].nextWake();
             nextEvent[sm] = wake == kNever ? kNever : std::max(end, wake);

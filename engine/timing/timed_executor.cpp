@@ -95,7 +95,7 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
         m_profile = request.profile;
         m_memory = std::make_unique<MemoryHierarchy>(*request.profile);
         for (const auto& [address, bytes] : m_pendingWrites)
-            m_memory->deviceWrite(address, bytes);
+            m_memory->deviceWrite(address, bytes, resolveThreads(m_options.threads));
         m_pendingWrites.clear();
     }
     TimingOptions options = m_options;
@@ -149,7 +149,7 @@ Result<KernelOutcome> TimedExecutor::run(const simt::LaunchRequest& request, sim
 void TimedExecutor::deviceWritten(std::uint64_t address, std::uint64_t bytes)
 {
     if (m_memory)
-        m_memory->deviceWrite(address, bytes);
+        m_memory->deviceWrite(address, bytes, resolveThreads(m_options.threads));
     else
         m_pendingWrites.emplace_back(address, bytes);
 }

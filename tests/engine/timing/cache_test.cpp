@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 using namespace engine::timing;
 
 namespace {
@@ -304,4 +306,39 @@ TEST(MemoryHierarchy, L1DataCapacityIsWhatSharedMemoryLeaves)
     EXPECT_EQ(l1DataBytes(h100, 0), 262144u);
     EXPECT_EQ(l1DataBytes(h100, 2 * 8192), 262144u - 16384u);
     EXPECT_EQ(l1DataBytes(testing_fixtures::builtinProfile("m2090"), 48 * 1024), 16384u); // L1 listed alone on 2.x
+}
+
+TEST(MemoryHierarchy, ACopyKeptOnSeveralThreadsLeavesTheL2AndDramAsOnOne)
+{
+    // MemoryHierarchy::deviceWrite shares the L2's sets among threads (device_write.cpp). Dirty lines of an earlier
+    // launch, some only partly written, are evicted by the copy: their write-backs, and the reads that complete
+    // their partial sectors, reach DRAM's queue in the copy's order on any thread count.
+    const auto& h100 = testing_fixtures::builtinProfile("h100");
+    const auto l2 = static_cast<std::uint64_t>(h100.caches.l2Bytes);
+    const std::uint64_t base = 1ull << 32;
+    const auto copied = [&](unsigned threads) {
+        auto memory = std::make_unique<MemoryHierarchy>(h100);
+        memory->beginLaunch(l1DataBytes(h100, 0));
+        for (std::uint64_t i = 0; i < 4096; ++i) {
+            const std::uint32_t half = i % 3 == 0 ? 0x0000ffffu : 0xffffffffu; // a third only partly written
+            const MemTxn store { (1ull << 30) + i * 4096, 128, 0b1111, 0, 0, { half, half, half, half } };
+            memory->store(0, { &store, 1 }, i);
+        }
+        memory->deviceWrite(base + 4, 2 * l2 + 100, threads);
+        return memory;
+    };
+    const auto one = copied(1);
+    ASSERT_GT(one->dramBytesWritten(), 0u); // the dirty lines were evicted
+    for (const unsigned threads : { 2u, 3u, 7u }) {
+        const auto many = copied(threads);
+        EXPECT_EQ(many->dramBytesRead(), one->dramBytesRead()) << threads;
+        EXPECT_EQ(many->dramBytesWritten(), one->dramBytesWritten()) << threads;
+        EXPECT_EQ(many->l2Fill(), one->l2Fill()) << threads;
+        // The same lines stay, and DRAM's queue ends where it ended: a miss waits as long after the copy.
+        for (std::uint64_t offset = 0; offset < 2 * l2 + 100; offset += l2 / 7) {
+            const MemTxn load { (base + 4 + offset) / 128 * 128, 128, 0b1111, 0, 0, {} };
+            EXPECT_EQ(many->load(1, { &load, 1 }, 10, false), one->load(1, { &load, 1 }, 10, false))
+                << threads << " threads, offset " << offset;
+        }
+    }
 }

@@ -17,7 +17,8 @@ namespace {
 
 double phaseSum(const HostPhases& p)
 {
-    return p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.afterWindows;
+    return p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.bookkeeping + p.windowsEnd
+        + p.afterWindows;
 }
 
 /// A timed offsetCopy of `n` elements on `threads` threads, and the wall seconds it took.
@@ -69,7 +70,7 @@ TEST(HostPhases, ALaunchThatIsNotAskedToTimeItsPhasesLeavesThemZeroAndCountsItsW
         const HostPhases p = timeCopyOn(1u << 17, threads, false).launch.hostPhases;
         EXPECT_FALSE(p.timed);
         EXPECT_GT(p.windows, 1u) << threads;
-        EXPECT_EQ(p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.afterWindows, 0.0) << threads;
+        EXPECT_EQ(phaseSum(p), 0.0) << threads;
         EXPECT_EQ(p.l2Order + p.l2Shares + p.l2Dram + p.l2Arrivals + p.blockWait, 0.0) << threads;
         EXPECT_EQ(p.steppingBusy + p.l2SharesBusy + p.settlingBusy, 0.0) << threads;
         EXPECT_EQ(p.blocksAhead + p.blocksAheadBusy + p.blocksCommitting, 0.0) << threads;
@@ -88,6 +89,7 @@ TEST(HostPhases, AWindowedLaunchAccountsForItsWallTimePhaseByPhase)
         EXPECT_GT(p.l2Pass, 0.0) << threads;
         EXPECT_GT(p.retiring, 0.0) << threads;
         EXPECT_LE(p.blockWait, p.retiring) << threads;
+        EXPECT_GT(p.bookkeeping, 0.0) << threads; // every window chose its SMs
         EXPECT_LE(phaseSum(p), wall) << threads;
         EXPECT_GT(phaseSum(p), 0.5 * wall - 0.05) << threads; // the launch is all of timeCopy's time but its set-up
         // Busy seconds: the jobs' own time, all threads together, at most the phase's wall time on each thread.
