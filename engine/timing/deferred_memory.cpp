@@ -198,25 +198,18 @@ void MemoryHierarchy::orderWindow(WindowWorkers* workers, HostPhases& phases)
     constexpr std::size_t kSharedPassRequests = 256;
     m_partitioned = workers && workers->threads() > 1 && m_applyOrder.size() >= kSharedPassRequests
         && m_l2.enabled() && !m_attributeTraffic;
-    if (m_partitioned) {
-        m_orderStart.resize(m_windows.size());
-        m_orderOf.clear();
-    }
     for (const std::uint32_t sm : busy) {
         WindowRequests& window = m_windows[sm];
-        if (m_partitioned) {
-            m_orderStart[sm] = static_cast<std::uint32_t>(m_orderOf.size());
-            m_orderOf.resize(m_orderOf.size() + window.keys.size(), WindowRequests::kNone);
-        }
-        std::uint32_t* const orderOf = m_partitioned ? m_orderOf.data() + m_orderStart[sm] : nullptr;
+        if (m_partitioned)
+            window.order.assign(window.requests.size(), WindowRequests::kNone);
         for (std::uint32_t i = 0; i < window.keys.size(); ++i) {
             const WindowRequests::OrderKey key = window.keys[i];
             if (key.offset != WindowRequests::kNone) {
                 const std::uint64_t k = m_cycleStarts[key.offset]++;
                 m_applyOrder[k] = WindowRequests::Ref { sm, i };
                 m_applySets[k] = key.l2Set;
-                if (orderOf)
-                    orderOf[i] = static_cast<std::uint32_t>(k);
+                if (m_partitioned)
+                    window.order[i] = static_cast<std::uint32_t>(k);
             }
         }
     }
@@ -275,10 +268,9 @@ void MemoryHierarchy::settleSmWindow(std::uint32_t sm)
     if (window.requests.empty())
         return;
     if (m_partitioned) {
-        const std::uint32_t* const orderOf = m_orderOf.data() + m_orderStart[sm];
         for (std::size_t i = 0; i < window.requests.size(); ++i) {
-            if (orderOf[i] != WindowRequests::kNone)
-                window.arrivals[i] = passedArrival(orderOf[i]);
+            if (window.order[i] != WindowRequests::kNone)
+                window.arrivals[i] = passedArrival(window.order[i]);
         }
     }
     window.settled.resize(window.completions.size());

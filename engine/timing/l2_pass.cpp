@@ -42,7 +42,6 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
     share.arrivals.resize(mine.size());
     share.pass = m_l2.beginPass();
     share.pending.clear();
-    share.serial.clear();
     share.counters = CacheCounters {};
     // Lines filled this window read as still filling until the DRAM step gives them their arrival.
     const auto unsettled = static_cast<std::uint32_t>(m_unsettledFillMark);
@@ -131,8 +130,6 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
         // A request that needs nothing of DRAM, of an atomic unit or of another request's fill has its arrival now:
         // a store's cycle, a load's L2 hit latency. The DRAM step serves the others.
         record.serial = demand.any() || record.waits;
-        if (record.serial)
-            share.serial.push_back(i);
         if (!record.serial) {
             const bool store = request.kind == WindowRequests::Kind::Store;
             share.arrivals[i]
@@ -144,63 +141,44 @@ void MemoryHierarchy::passShare(l2pass::Share& share, std::uint64_t firstSet, st
 void MemoryHierarchy::passDram()
 {
     const l2pass::SetShares shares(m_l2.sets(), m_passShares.size());
-    const std::size_t count = m_applyOrder.size();
     m_passCursors.assign(m_passShares.size(), 0);
-    m_applySlots.resize(count);
-    m_passServed.resize(count);
-    std::size_t serial = 0;
-    for (const l2pass::Share& share : m_passShares)
-        serial += share.serial.size();
-    const auto slotOf = [&](std::uint32_t k) {
+    m_applySlots.resize(m_applyOrder.size());
+    m_passServed.resize(m_applyOrder.size());
+    // Each share's demands were written on its own thread, and this step takes them in its order: a line of a
+    // share's demands is asked for as this step enters the one kDemandLinesAhead lines before it.
+    constexpr std::size_t kDemandsPerLine = kHostCacheLine / sizeof(l2pass::Demand);
+    constexpr std::size_t kDemandLinesAhead = 4;
+    for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
         const std::uint32_t p = shares.shareOf(m_applySets[k]);
-        return m_applySlots[k] = l2pass::Slot { p, m_passCursors[p]++ };
-    };
-    // A window of L2 hits (a matrix product's tiles) has few requests for this step: only theirs are visited, in the
-    // window's order, and the others' demands, written on the shares' threads, are not read here at all.
-    constexpr std::size_t kFewServed = 4; // at most one request in this many
-    if (serial * kFewServed < count) {
-        for (std::uint32_t k = 0; k < count; ++k)
-            slotOf(k);
-        m_passServes.assign(count, 0);
-        for (const l2pass::Share& share : m_passShares) {
-            for (const std::uint32_t i : share.serial)
-                m_passServes[share.requests[i]] = 1;
+        const std::uint32_t i = m_passCursors[p]++;
+        m_applySlots[k] = l2pass::Slot { p, i };
+        l2pass::Served& served = m_passServed[k];
+        served = l2pass::Served {};
+        const std::vector<l2pass::Demand>& demands = m_passShares[p].demands;
+        if (i % kDemandsPerLine == 0 && i + kDemandLinesAhead * kDemandsPerLine < demands.size())
+            __builtin_prefetch(&demands[i + kDemandLinesAhead * kDemandsPerLine]);
+        const l2pass::Demand& demand = demands[i];
+        if (!demand.any())
+            continue;
+        // readL2's and writeBack's calls on DRAM (memory_hierarchy.cpp), in their order.
+        const std::uint64_t now = m_windowStart + demand.cycle;
+        if (demand.atomic) {
+            const WindowRequests::Ref ref = m_applyOrder[k];
+            const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
+            const bool cas = request.kind == WindowRequests::Kind::AtomicCas;
+            served.atomicDelay = m_atomicUnits.serve(request.txn->address, request.txn->atomicLanes, cas, now) - now;
         }
-        for (std::uint32_t k = 0; k < count; ++k) {
-            if (m_passServes[k] != 0)
-                serveDemand(k, m_applySlots[k]);
-        }
-        return;
+        if (demand.readBackFill)
+            (void)m_dram.read(now, demand.readBackFill);
+        if (demand.readBack)
+            m_dram.write(now, demand.readBack);
+        if (demand.fetch)
+            served.fillDone = m_dram.read(now, demand.fetch);
+        if (demand.writeBackFill)
+            (void)m_dram.read(now, demand.writeBackFill);
+        if (demand.writeBack)
+            m_dram.write(now, demand.writeBack);
     }
-    for (std::uint32_t k = 0; k < count; ++k)
-        serveDemand(k, slotOf(k));
-}
-
-void MemoryHierarchy::serveDemand(std::uint32_t k, l2pass::Slot slot)
-{
-    l2pass::Served& served = m_passServed[k];
-    served = l2pass::Served {};
-    const l2pass::Demand& demand = m_passShares[slot.share].demands[slot.index];
-    if (!demand.any())
-        return;
-    // readL2's and writeBack's calls on DRAM (memory_hierarchy.cpp), in their order.
-    const std::uint64_t now = m_windowStart + demand.cycle;
-    if (demand.atomic) {
-        const WindowRequests::Ref ref = m_applyOrder[k];
-        const WindowRequests::Request& request = m_windows[ref.sm].requests[ref.index];
-        const bool cas = request.kind == WindowRequests::Kind::AtomicCas;
-        served.atomicDelay = m_atomicUnits.serve(request.txn->address, request.txn->atomicLanes, cas, now) - now;
-    }
-    if (demand.readBackFill)
-        (void)m_dram.read(now, demand.readBackFill);
-    if (demand.readBack)
-        m_dram.write(now, demand.readBack);
-    if (demand.fetch)
-        served.fillDone = m_dram.read(now, demand.fetch);
-    if (demand.writeBackFill)
-        (void)m_dram.read(now, demand.writeBackFill);
-    if (demand.writeBack)
-        m_dram.write(now, demand.writeBack);
 }
 
 void MemoryHierarchy::passArrivals(l2pass::Share& share)

@@ -74,7 +74,6 @@ namespace l2pass {
         std::vector<Record> records;
         std::vector<Demand> demands;
         std::vector<std::uint64_t> arrivals;
-        std::vector<std::uint32_t> serial; ///< the requests whose record is `serial`, in order
         L2Cache::Pass pass;
         PendingFills<PendingFill> pending;
         CacheCounters counters; ///< the L2's hits and misses

@@ -146,8 +146,6 @@ private:
     void passShare(l2pass::Share& share, std::uint64_t firstSet, std::uint64_t endSet);
     /// The shares' demands on DRAM and the atomic units, in the window's order, on this thread.
     void passDram();
-    /// The DRAM step for request k of the window's order, kept at `slot`.
-    void serveDemand(std::uint32_t k, l2pass::Slot slot);
     /// A share's arrivals and fills, once the DRAM step is done.
     void passArrivals(l2pass::Share& share);
     /// The arrival the partitioned pass found for request k of the window's order.
@@ -175,12 +173,6 @@ private:
     std::vector<std::uint32_t> m_applySets; ///< per request of m_applyOrder, its L2 set (OrderKey::l2Set)
     std::vector<l2pass::Share> m_passShares; ///< the partitioned pass: per thread
     std::vector<l2pass::Slot> m_applySlots; ///< the partitioned pass: per request of m_applyOrder, where it is kept
-    /// The partitioned pass: each busy SM's requests' places in m_applyOrder (kNone outside the window), from
-    /// m_orderStart[sm] on, in the SM's order. Written on the thread that puts the window in order, in storage of its
-    /// own (the SMs' queues are their threads'); read as each SM settles.
-    std::vector<std::uint32_t> m_orderOf;
-    std::vector<std::uint32_t> m_orderStart;
-    std::vector<std::uint8_t> m_passServes; ///< the DRAM step, when few requests need it: per request, whether one does
     std::vector<std::uint32_t> m_passCursors; ///< the partitioned pass's DRAM step: per share, its next request
     std::vector<l2pass::Served> m_passServed; ///< the partitioned pass's DRAM step: per request of m_applyOrder
     std::vector<ThreadPrivate<double>> m_passSeconds; ///< the partitioned pass: per share, what it took (HostPhases)

@@ -63,6 +63,9 @@ struct alignas(kThreadPrivateAlign) WindowRequests {
     std::vector<Request> requests;
     std::vector<OrderKey> keys; ///< per request
     std::vector<std::uint64_t> arrivals; ///< per request, when settled
+    /// Per request, its place in the window's order when the window took the partitioned L2 pass (l2_pass.h);
+    /// kNone outside the window's cycles.
+    std::vector<std::uint32_t> order;
     std::vector<Completion> completions;
     std::vector<std::uint32_t> deps;
     std::vector<std::uint64_t> settled; ///< per completion, when settled
@@ -89,6 +92,7 @@ struct alignas(kThreadPrivateAlign) WindowRequests {
     void reset()
     {
         clear();
+        order.clear();
         l1 = CacheCounters {};
         owner = 0;
     }
