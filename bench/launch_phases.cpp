@@ -71,11 +71,11 @@ void printLaunch(const RecordingExecutor::Launch& l)
     const engine::timing::HostPhases& p = l.phases;
     std::printf("  launch %-20s %7.3f s: before %.3f | step %.3f (busy %.3f) | L2 %.3f (order %.3f shares %.3f "
                 "(busy %.3f) DRAM %.3f arrivals %.3f) | settle %.3f (busy %.3f) | retire %.3f (wait %.3f) | bookkeeping "
-                "%.3f | end %.3f | after %.3f "
-                "| %llu windows (%llu on several threads) | blocks ahead %.3f (busy %.3f, committing %.3f)\n",
+                "%.3f | after %.3f | %llu windows (%llu on several threads) | blocks ahead %.3f (busy %.3f, committing "
+                "%.3f)\n",
         l.kernel.c_str(), l.seconds, p.beforeWindows, p.stepping, p.steppingBusy, p.l2Pass, p.l2Order, p.l2Shares,
         p.l2SharesBusy, p.l2Dram, p.l2Arrivals, p.settling, p.settlingBusy, p.retiring, p.blockWait, p.bookkeeping,
-        p.windowsEnd, p.afterWindows,
+        p.afterWindows,
         static_cast<unsigned long long>(p.windows), static_cast<unsigned long long>(p.sharedWindows), p.blocksAhead,
         p.blocksAheadBusy, p.blocksCommitting);
 }

@@ -25,7 +25,6 @@ struct HostPhases {
     /// The windows' own steps on the launch's thread, between the phases above: each window's start and due SMs
     /// chosen, the SMs' next events gathered, the choice of threads for the next window.
     double bookkeeping = 0;
-    double windowsEnd = 0; ///< after the last window: the stepper's threads and their guests let go
     double afterWindows = 0; ///< the result gathered, then the SMs, traces and functional workers freed
     /// The seconds the jobs of the phases run on several threads took, all threads together (as against the phase's
     /// wall seconds times its threads: what waiting for each other cost): stepping the SMs, the L2 pass's shares,

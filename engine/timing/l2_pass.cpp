@@ -144,20 +144,13 @@ void MemoryHierarchy::passDram()
     m_passCursors.assign(m_passShares.size(), 0);
     m_applySlots.resize(m_applyOrder.size());
     m_passServed.resize(m_applyOrder.size());
-    // Each share's demands were written on its own thread, and this step takes them in its order: a line of a
-    // share's demands is asked for as this step enters the one kDemandLinesAhead lines before it.
-    constexpr std::size_t kDemandsPerLine = kHostCacheLine / sizeof(l2pass::Demand);
-    constexpr std::size_t kDemandLinesAhead = 4;
     for (std::uint32_t k = 0; k < m_applyOrder.size(); ++k) {
         const std::uint32_t p = shares.shareOf(m_applySets[k]);
         const std::uint32_t i = m_passCursors[p]++;
         m_applySlots[k] = l2pass::Slot { p, i };
         l2pass::Served& served = m_passServed[k];
         served = l2pass::Served {};
-        const std::vector<l2pass::Demand>& demands = m_passShares[p].demands;
-        if (i % kDemandsPerLine == 0 && i + kDemandLinesAhead * kDemandsPerLine < demands.size())
-            __builtin_prefetch(&demands[i + kDemandLinesAhead * kDemandsPerLine]);
-        const l2pass::Demand& demand = demands[i];
+        const l2pass::Demand& demand = m_passShares[p].demands[i];
         if (!demand.any())
             continue;
         // readL2's and writeBack's calls on DRAM (memory_hierarchy.cpp), in their order.

@@ -75,12 +75,6 @@ namespace {
         /// The SMs window by window on at most `threads` threads (SmWindowStepper): every other launch. `pipeline`:
         /// two threads, a third running the blocks ahead (runTimedKernel).
         std::optional<Error> runWindowed(const std::stop_token& stop, unsigned threads, bool pipeline);
-        /// runWindowed's threads were let go at `now`: HostPhases::windowsEnd.
-        void windowsLetGo(std::chrono::steady_clock::time_point now)
-        {
-            if (m_windowed && m_phases.timed)
-                m_phases.windowsEnd = std::chrono::duration<double>(now - m_windowsDone).count();
-        }
         /// Whether the kernel has cp.async, bulk copies or mbarriers (sm_async.cpp).
         bool usesAsync() const
         {
@@ -146,7 +140,6 @@ namespace {
         std::stop_source m_traceStop; ///< the caller's stop, or the block recorder's past its trace limit
         std::unique_ptr<BlockSource> m_source; ///< runs the blocks functionally (after m_runner: stops first)
         std::chrono::steady_clock::time_point m_started; ///< when runTimedKernel began
-        std::chrono::steady_clock::time_point m_windowsDone; ///< when the last window ended (runWindowed)
         HostPhases m_phases;
     };
 
@@ -405,7 +398,6 @@ namespace {
         auto error = stepper->run(
             m_nextEvent, [this](std::uint32_t sm, FinishedBlock& block) { return retireBlock(sm, block); }, outer,
             [this] { return cancelledError(); });
-        m_windowsDone = std::chrono::steady_clock::now();
         const HostPhases before = m_phases; // what the windows do not time
         m_phases = stepper->phases();
         m_phases.beforeWindows = before.beforeWindows;
@@ -579,7 +571,6 @@ Result<TimedLaunch> runTimedKernel(const simt::LaunchRequest& request, simt::Dev
     if (error)
         return *error;
     const auto windowsDone = std::chrono::steady_clock::now();
-    timer->windowsLetGo(windowsDone);
     TimedLaunch out = timer->result(*occupancy);
     timer.reset(); // its SMs, traces and functional workers go: part of the launch's time too
     if (options.timePhases)

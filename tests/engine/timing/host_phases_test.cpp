@@ -17,8 +17,7 @@ namespace {
 
 double phaseSum(const HostPhases& p)
 {
-    return p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.bookkeeping + p.windowsEnd
-        + p.afterWindows;
+    return p.beforeWindows + p.stepping + p.l2Pass + p.settling + p.retiring + p.bookkeeping + p.afterWindows;
 }
 
 /// A timed offsetCopy of `n` elements on `threads` threads, and the wall seconds it took.
