@@ -65,8 +65,6 @@ namespace {
         std::uint64_t m_bits = 0;
     };
 
-    /// The allocation holding `size` bytes at `address`: the cached one when it does, else the one found, which
-    /// becomes the cached one; null when none does.
     /// Whether an access of `plan` reaches allocation `a` itself: always but through a block's write overlay
     /// (write_overlay.h), which serves each lane, unless it is a load that reads `a` whole.
     bool direct(ExecContext& ctx, const AccessPlan& plan, const Allocation& a)
@@ -74,6 +72,8 @@ namespace {
         return !ctx.overlay || (plan.op == MemoryOp::Load && ctx.overlay->readsWhole(a));
     }
 
+    /// The allocation holding `size` bytes at `address`: the cached one when it does, else the one found, which
+    /// becomes the cached one; null when none does.
     Allocation* allocationHolding(ExecContext& ctx, std::uint64_t address, std::uint32_t size)
     {
         Allocation* a = ctx.lastAllocation;
