@@ -27,7 +27,7 @@ nlohmann::json differenceJson(const model::MetricDifference& d, const char* aKey
         { "difference", optionalNumber(d.difference()) }, { "relative", optionalNumber(d.relative()) } };
 }
 
-nlohmann::json runJson(const model::RunRow& run)
+nlohmann::json comparedRunJson(const model::RunRow& run)
 {
     return { { "id", run.id }, { "device", run.deviceId }, { "scenario", run.scenarioPath }, { "date", run.date } };
 }
@@ -69,7 +69,7 @@ int printRunComparison(const model::RunComparison& c, bool json, std::ostream& o
             launches.push_back({ { "index", launch.index }, { "kernel_a", launch.kernelA }, { "kernel_b", launch.kernelB },
                 { "metrics", metrics } });
         }
-        out << nlohmann::json { { "run_a", runJson(c.a) }, { "run_b", runJson(c.b) },
+        out << nlohmann::json { { "run_a", comparedRunJson(c.a) }, { "run_b", comparedRunJson(c.b) },
                    { "total_time_us", differenceJson(c.totalTimeUs, "a", "b") }, { "launches", launches } }
                    .dump(2)
             << '\n';
@@ -102,7 +102,7 @@ int printNcuComparison(const model::NcuComparison& c, const std::string& file, b
             launches.push_back({ { "index", launch.index }, { "kernel", launch.kernel }, { "ncu_id", launch.ncuId },
                 { "metrics", metrics } });
         }
-        out << nlohmann::json { { "run", runJson(c.run) }, { "ncu_file", file }, { "launches", launches },
+        out << nlohmann::json { { "run", comparedRunJson(c.run) }, { "ncu_file", file }, { "launches", launches },
                    { "unmatched", c.unmatched } }
                    .dump(2)
             << '\n';

@@ -1,5 +1,6 @@
 #include "engine/ptx/function_parser.h"
 
+#include "engine/common/align_up.h"
 #include "engine/ptx/variable_parser.h"
 
 namespace engine::ptx {

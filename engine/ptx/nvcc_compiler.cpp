@@ -1,5 +1,6 @@
 #include "engine/ptx/nvcc_compiler.h"
 
+#include "engine/common/user_cache_dir.h"
 #include "engine/ptx/nvcc_dependencies.h"
 #include "engine/ptx/process_runner.h"
 
@@ -7,8 +8,8 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <unistd.h>
 
@@ -26,15 +27,6 @@ Result<std::string> readWhole(const fs::path& p)
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
-}
-
-fs::path defaultCacheDir()
-{
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return fs::path(xdg) / "warpscope" / "ptx";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return fs::path(home) / ".cache" / "warpscope" / "ptx";
-    return fs::temp_directory_path() / "warpscope-ptx";
 }
 
 /// `nvcc --list-gpu-arch` prints one compute_XX per line.
@@ -195,7 +187,7 @@ Result<CompiledPtx> compileCudaToPtx(const fs::path& cuFile, int requestedArch, 
     std::string keyText = *source + '\0' + fs::absolute(cuFile).lexically_normal().string() + '\0' + version->output;
     for (const std::string& f : flags)
         keyText += '\0' + f;
-    fs::path dir = options.cacheDir.empty() ? defaultCacheDir() : options.cacheDir;
+    fs::path dir = options.cacheDir.empty() ? userCacheDir("ptx") : options.cacheDir;
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)

@@ -1,5 +1,6 @@
 #include "engine/ptx/ptxas_resources.h"
 
+#include "engine/common/user_cache_dir.h"
 #include "engine/ptx/nvcc_dependencies.h"
 #include "engine/ptx/process_runner.h"
 
@@ -8,8 +9,8 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <unistd.h>
@@ -33,15 +34,6 @@ std::string nameInQuotes(const std::string& line)
     const auto open = line.find('\'');
     const auto close = open == std::string::npos ? open : line.find('\'', open + 1);
     return close == std::string::npos ? std::string() : line.substr(open + 1, close - open - 1);
-}
-
-fs::path defaultCacheDir()
-{
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return fs::path(xdg) / "warpscope" / "ptxas";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return fs::path(home) / ".cache" / "warpscope" / "ptxas";
-    return fs::temp_directory_path() / "warpscope-ptxas";
 }
 
 /// What identifies a ptxas executable on disk: its path, size and modification time.
@@ -254,7 +246,7 @@ Result<PtxasReport> runPtxas(
     const auto ptxas = findPtxas(options.search);
     if (!ptxas)
         return ptxas.error();
-    const fs::path dir = options.cacheDir.empty() ? defaultCacheDir() : options.cacheDir;
+    const fs::path dir = options.cacheDir.empty() ? userCacheDir("ptxas") : options.cacheDir;
     const auto identity = identify(*ptxas, dir);
     if (!identity)
         return identity.error();

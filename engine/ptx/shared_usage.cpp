@@ -1,5 +1,6 @@
 #include "engine/ptx/shared_usage.h"
 
+#include "engine/common/align_up.h"
 #include "engine/ptx/known_alignment.h"
 
 #include <algorithm>
@@ -7,11 +8,6 @@
 namespace engine::ptx {
 
 namespace {
-
-std::uint64_t alignUp(std::uint64_t v, std::uint64_t a)
-{
-    return a <= 1 ? v : (v + a - 1) / a * a;
-}
 
 void markOperands(const Function& fn, std::vector<bool>& used)
 {

@@ -137,11 +137,6 @@ std::uint64_t parseArrayDims(TokenCursor& cur, const VarAttrs& attrs, bool& unsi
 
 } // namespace
 
-std::uint64_t alignUp(std::uint64_t offset, std::uint64_t align)
-{
-    return align <= 1 ? offset : (offset + align - 1) / align * align;
-}
-
 namespace {
 
 void applyVarAttr(TokenCursor& cur, VarAttrs& a, const Token& t)

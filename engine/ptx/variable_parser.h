@@ -30,7 +30,4 @@ struct InitSymbols {
 /// The offset is left 0; callers lay variables out in their space.
 Variable parseDeclarator(TokenCursor& cur, const VarAttrs& attrs, bool allowInit, const InitSymbols& symbols = {});
 
-/// Rounds `offset` up to a multiple of `align` (a power of two or 1).
-std::uint64_t alignUp(std::uint64_t offset, std::uint64_t align);
-
 } // namespace engine::ptx

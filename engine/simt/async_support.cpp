@@ -4,13 +4,6 @@
 
 namespace engine::simt {
 
-namespace {
-
-constexpr ComputeCapability kSm80 {8, 0};
-constexpr ComputeCapability kSm90 {9, 0};
-
-} // namespace
-
 std::optional<ComputeCapability> asyncRequirement(const ptx::Instruction& ins)
 {
     if (ptx::opcodeInfo(ins.opcode).instrClass != ptx::InstrClass::Async)

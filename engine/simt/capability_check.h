@@ -10,6 +10,14 @@
 
 namespace engine::simt {
 
+/// The targets instructions' requirements name (PTX ISA, each instruction's "Target ISA notes").
+inline constexpr ComputeCapability kSm53 {5, 3};
+inline constexpr ComputeCapability kSm70 {7, 0};
+inline constexpr ComputeCapability kSm72 {7, 2};
+inline constexpr ComputeCapability kSm75 {7, 5};
+inline constexpr ComputeCapability kSm80 {8, 0};
+inline constexpr ComputeCapability kSm90 {9, 0};
+
 /// The lowest compute capability that executes an instruction's form (nothing: every device does).
 using CapabilityRequirement = std::function<std::optional<ComputeCapability>(const ptx::Instruction&)>;
 

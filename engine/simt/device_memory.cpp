@@ -1,5 +1,6 @@
 #include "engine/simt/device_memory.h"
 
+#include "engine/common/align_up.h"
 #include "engine/common/huge_pages.h"
 #include "engine/ptx/module.h"
 #include "engine/simt/address_layout.h"
@@ -13,8 +14,6 @@
 namespace engine::simt {
 
 namespace {
-
-    std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
 
     std::string hex(std::uint64_t v)
     {

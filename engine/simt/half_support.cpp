@@ -20,11 +20,6 @@ bool isHalf(ScalarType t)
     return t == ScalarType::F16 || t == ScalarType::F16x2 || isBf16(t);
 }
 
-constexpr ComputeCapability kSm53 {5, 3};
-constexpr ComputeCapability kSm75 {7, 5};
-constexpr ComputeCapability kSm80 {8, 0};
-constexpr ComputeCapability kSm90 {9, 0};
-
 /// §9.7.4.1-8 target notes: .f16/.f16x2 add, sub, mul, fma, neg, abs need sm_53; min/max, .NaN and
 /// .relu sm_80; .bf16 fma, min, max, neg, abs sm_80 and .bf16 add, sub, mul sm_90.
 std::optional<ComputeCapability> arithmetic(const ptx::Instruction& ins)

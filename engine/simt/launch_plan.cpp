@@ -1,10 +1,10 @@
 #include "engine/simt/launch_plan.h"
 
-#include "engine/simt/module_facts.h"
-
+#include "engine/common/align_up.h"
 #include "engine/ptx/known_alignment.h"
 #include "engine/ptx/shared_usage.h"
 #include "engine/simt/launch_environment.h"
+#include "engine/simt/module_facts.h"
 
 #include <algorithm>
 #include <optional>
@@ -12,8 +12,6 @@
 namespace engine::simt {
 
 namespace {
-
-    std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
 
     Error launchError(const std::string& kernel, const std::string& what)
     {

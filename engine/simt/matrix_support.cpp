@@ -10,12 +10,6 @@ using ptx::MatrixShape;
 using ptx::MatrixType;
 using ptx::Opcode;
 
-constexpr ComputeCapability kSm70 {7, 0};
-constexpr ComputeCapability kSm72 {7, 2};
-constexpr ComputeCapability kSm75 {7, 5};
-constexpr ComputeCapability kSm80 {8, 0};
-constexpr ComputeCapability kSm90 {9, 0};
-
 ComputeCapability wmmaRequirement(const ptx::MatrixDesc& d)
 {
     const MatrixType t = d.op == ptx::MatrixOp::Mma ? d.aType() : d.typeAt(0);

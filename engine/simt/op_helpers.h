@@ -49,6 +49,14 @@ bool visitInteger(ptx::ScalarType type, F&& f)
     }
 }
 
+/// visitInteger for the instruction's type, or the fault of an instruction given a type it does not take.
+template <typename F>
+void integerOnly(ExecContext& ctx, const ptx::Instruction& ins, F&& f)
+{
+    if (!visitInteger(ins.type, f))
+        unsupported(ctx, ins, "type not supported by this instruction");
+}
+
 /// Calls f(T{}) for .f32 (float) or .f64 (double); false otherwise.
 template <typename F>
 bool visitFloat(ptx::ScalarType type, F&& f)

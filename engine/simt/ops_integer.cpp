@@ -137,13 +137,6 @@ namespace {
         return (hi ? p >> 16 : p) & 0xffffffffu;
     }
 
-    template <typename F>
-    void integerOnly(ExecContext& ctx, const ptx::Instruction& ins, F&& f)
-    {
-        if (!visitInteger(ins.type, f))
-            unsupported(ctx, ins, "type not supported by this instruction");
-    }
-
 } // namespace
 
 void execAdd(ExecContext& ctx, const ptx::Instruction& ins, std::uint32_t mask)

@@ -9,13 +9,6 @@ namespace engine::simt {
 
 namespace {
 
-    template <typename F>
-    void integerOnly(ExecContext& ctx, const ptx::Instruction& ins, F&& f)
-    {
-        if (!visitInteger(ins.type, f))
-            unsupported(ctx, ins, "type not supported by this instruction");
-    }
-
     // §9.7.1.8 div: "Division by zero yields an unspecified, machine-specific value." warpscope gives
     // all ones (the unsigned maximum, or -1 for signed types). The one signed overflow, MIN / -1,
     // wraps to MIN.

@@ -9,14 +9,14 @@
 
 namespace engine::timing {
 
-namespace {
+/// `module` with every function in ptxas's issue order (ptx/issue_order.h), and per function the PC in the PTX as
+/// written of each instruction.
+struct ScheduledModule {
+    ptx::Module module;
+    std::vector<std::vector<std::uint32_t>> originalPc;
+};
 
-    /// `module` with every function in ptxas's issue order (ptx/issue_order.h), and per function the PC in the
-    /// PTX as written of each instruction.
-    struct ScheduledModule {
-        ptx::Module module;
-        std::vector<std::vector<std::uint32_t>> originalPc;
-    };
+namespace {
 
     ScheduledModule scheduledCopy(const ptx::Module& written)
     {

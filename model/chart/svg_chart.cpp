@@ -21,7 +21,7 @@ constexpr int kRight = 16;
 constexpr int kTop = 30;
 constexpr int kBottom = 44;
 
-std::string number(double value)
+std::string svgNumber(double value)
 {
     char text[32];
     std::snprintf(text, sizeof text, "%.2f", value);
@@ -66,14 +66,14 @@ void open(std::string& svg, int width, int height)
 void text(std::string& svg, double x, double y, std::string_view content, const char* anchor = "start",
     const char* extra = "")
 {
-    svg += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" text-anchor=\"" + anchor + "\" " + extra + ">"
+    svg += "<text x=\"" + svgNumber(x) + "\" y=\"" + svgNumber(y) + "\" text-anchor=\"" + anchor + "\" " + extra + ">"
         + escapeXml(content) + "</text>\n";
 }
 
 void line(std::string& svg, double x1, double y1, double x2, double y2, const char* stroke, const char* extra = "")
 {
-    svg += "<line x1=\"" + number(x1) + "\" y1=\"" + number(y1) + "\" x2=\"" + number(x2) + "\" y2=\"" + number(y2)
-        + "\" stroke=\"" + stroke + "\" " + extra + "/>\n";
+    svg += "<line x1=\"" + svgNumber(x1) + "\" y1=\"" + svgNumber(y1) + "\" x2=\"" + svgNumber(x2) + "\" y2=\""
+        + svgNumber(y2) + "\" stroke=\"" + stroke + "\" " + extra + "/>\n";
 }
 
 } // namespace
@@ -152,7 +152,7 @@ std::string renderSvg(const SvgLineChart& chart)
     line(svg, kLeft, kTop, kLeft, kTop + plotH, "#404040");
     text(svg, kLeft + plotW / 2, chart.height - 8, chart.xLabel, "middle");
     text(svg, 14, kTop + plotH / 2, chart.yLabel, "middle",
-        ("transform=\"rotate(-90 14 " + number(kTop + plotH / 2) + ")\"").c_str());
+        ("transform=\"rotate(-90 14 " + svgNumber(kTop + plotH / 2) + ")\"").c_str());
 
     for (std::size_t r = 0; r < chart.references.size(); ++r)
         line(svg, kLeft, py(chart.references[r].y), kLeft + plotW, py(chart.references[r].y), kPalette[r % kPalette.size()],
@@ -166,11 +166,12 @@ std::string renderSvg(const SvgLineChart& chart)
         const auto& points = chart.series[s].points;
         std::string path;
         for (const auto& [x, y] : points)
-            path += (path.empty() ? "" : " ") + number(px(x)) + ',' + number(py(y));
+            path += (path.empty() ? "" : " ") + svgNumber(px(x)) + ',' + svgNumber(py(y));
         svg += "<polyline fill=\"none\" stroke=\"" + std::string(colour) + "\" stroke-width=\"1.6\" points=\"" + path + "\"/>\n";
         if (points.size() <= 80)
             for (const auto& [x, y] : points)
-                svg += "<circle cx=\"" + number(px(x)) + "\" cy=\"" + number(py(y)) + "\" r=\"2.5\" fill=\"" + colour + "\"/>\n";
+                svg += "<circle cx=\"" + svgNumber(px(x)) + "\" cy=\"" + svgNumber(py(y)) + "\" r=\"2.5\" fill=\""
+                    + colour + "\"/>\n";
     }
     if (legendWidth > 0) {
         const double lx = kLeft + plotW + 14;
@@ -214,8 +215,8 @@ std::string renderSvg(const SvgTimeline& chart)
     for (std::size_t r = 0; r < chart.rows.size(); ++r) {
         const double y = kTop + static_cast<double>(r * static_cast<std::size_t>(chart.rowHeight));
         if (r % 2 == 1)
-            svg += "<rect x=\"" + number(kLabelWidth) + "\" y=\"" + number(y) + "\" width=\"" + number(plotW) + "\" height=\""
-                + std::to_string(chart.rowHeight) + "\" fill=\"#f4f4f4\"/>\n";
+            svg += "<rect x=\"" + svgNumber(kLabelWidth) + "\" y=\"" + svgNumber(y) + "\" width=\"" + svgNumber(plotW)
+                + "\" height=\"" + std::to_string(chart.rowHeight) + "\" fill=\"#f4f4f4\"/>\n";
         text(svg, kLabelWidth - 6, y + chart.rowHeight * 0.68, chart.rows[r], "end");
     }
     for (double t = tr.lo; t <= tr.hi + step * 1e-6; t += step) {
@@ -226,7 +227,7 @@ std::string renderSvg(const SvgTimeline& chart)
         const double y = kTop + static_cast<double>(bar.row * static_cast<std::size_t>(chart.rowHeight)) + 3;
         const double x = px(bar.start);
         const double w = std::max(0.8, px(bar.end) - x);
-        svg += "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" + number(w) + "\" height=\""
+        svg += "<rect x=\"" + svgNumber(x) + "\" y=\"" + svgNumber(y) + "\" width=\"" + svgNumber(w) + "\" height=\""
             + std::to_string(chart.rowHeight - 6) + "\" fill=\"" + kPalette[bar.colour % kPalette.size()]
             + "\" stroke=\"#ffffff\" stroke-width=\"0.5\"><title>" + escapeXml(bar.label) + "</title></rect>\n";
         if (w > 7.0 * static_cast<double>(bar.label.size()))

@@ -21,22 +21,23 @@ std::string field(std::string_view text)
     return out + '"';
 }
 
-std::string number(double value)
+std::string csvNumber(double value)
 {
     char text[40];
     std::snprintf(text, sizeof text, "%.10g", value);
     return text;
 }
 
-std::string shape(const std::array<std::uint32_t, 3>& v)
+std::string csvShape(const std::array<std::uint32_t, 3>& v)
 {
     return std::to_string(v[0]) + "x" + std::to_string(v[1]) + "x" + std::to_string(v[2]);
 }
 
 std::string prefix(const ReportData& data, const ReportLaunch& launch)
 {
-    return std::to_string(data.detail.run.id) + ',' + field(data.device.id) + ',' + std::to_string(launch.row.info.id.value)
-        + ',' + field(launch.row.kernelName) + ',' + shape(launch.row.info.grid) + ',' + shape(launch.row.info.block);
+    return std::to_string(data.detail.run.id) + ',' + field(data.device.id) + ','
+        + std::to_string(launch.row.info.id.value) + ',' + field(launch.row.kernelName) + ','
+        + csvShape(launch.row.info.grid) + ',' + csvShape(launch.row.info.block);
 }
 
 } // namespace
@@ -67,9 +68,9 @@ std::string reportCsv(const ReportData& data, bool perLine)
     for (const auto& launch : data.launches) {
         out += prefix(data, launch);
         for (const auto& metric : launchMetrics())
-            out += ',' + number(metric.read(launch.row.summary));
-        out += ',' + (launch.loadEfficiency ? number(*launch.loadEfficiency * 100.0) : std::string());
-        out += ',' + (launch.storeEfficiency ? number(*launch.storeEfficiency * 100.0) : std::string()) + '\n';
+            out += ',' + csvNumber(metric.read(launch.row.summary));
+        out += ',' + (launch.loadEfficiency ? csvNumber(*launch.loadEfficiency * 100.0) : std::string());
+        out += ',' + (launch.storeEfficiency ? csvNumber(*launch.storeEfficiency * 100.0) : std::string()) + '\n';
     }
     return out;
 }

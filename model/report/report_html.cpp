@@ -11,7 +11,7 @@ namespace model {
 namespace {
 
 /// Whole counts in full ("1234567"), other values with six significant digits or `format`.
-std::string number(double value, const char* format = nullptr)
+std::string htmlNumber(double value, const char* format = nullptr)
 {
     char text[48];
     if (!format && value == std::floor(value) && std::abs(value) < 1e15)
@@ -21,7 +21,7 @@ std::string number(double value, const char* format = nullptr)
     return text;
 }
 
-std::string shape(const std::array<std::uint32_t, 3>& v)
+std::string htmlShape(const std::array<std::uint32_t, 3>& v)
 {
     return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
 }
@@ -47,11 +47,13 @@ std::string runSection(const ReportData& data)
                 devices += (devices.empty() ? "" : ", ") + point.deviceId;
         html += row("Sweep", swept + " on " + devices + " (" + std::to_string(data.sweepPoints.size()) + " points)");
     }
-    html += row("Device", data.device.name + " (" + data.device.id + ", compute capability "
-            + data.device.computeCapability.toString() + ", " + std::to_string(data.device.smCount) + " SMs at "
-            + number(data.device.coreClockMhz, "%.0f") + " MHz)");
-    html += row("Theoretical bandwidth", number(data.theoreticalBandwidthGbps, "%.1f") + " GB/s (Best Practices Guide §8.2.1)");
-    html += row("Total time", number(run.totalTimeUs, "%.3f") + " µs");
+    html += row("Device",
+        data.device.name + " (" + data.device.id + ", compute capability " + data.device.computeCapability.toString()
+            + ", " + std::to_string(data.device.smCount) + " SMs at " + htmlNumber(data.device.coreClockMhz, "%.0f")
+            + " MHz)");
+    html += row("Theoretical bandwidth",
+        htmlNumber(data.theoreticalBandwidthGbps, "%.1f") + " GB/s (Best Practices Guide §8.2.1)");
+    html += row("Total time", htmlNumber(run.totalTimeUs, "%.3f") + " µs");
     html += row("Date", run.date + ", warpscope " + run.toolVersion);
     if (!run.sampling.empty())
         html += row("Detailed events", run.sampling);
@@ -65,15 +67,18 @@ std::string metricsTable(const ReportData& data, const ReportLaunch& launch)
         + " name</th></tr>\n";
     for (const auto& metric : launchMetrics()) {
         const auto name = usesNvprofNames(cc) ? metric.nvprofName : metric.ncuName;
-        html += "<tr><td>" + escapeXml(metric.label) + "</td><td class=\"num\">" + number(metric.read(launch.row.summary))
-            + "</td><td><code>" + escapeXml(name.empty() ? "—" : name) + "</code></td></tr>\n";
+        html += "<tr><td>" + escapeXml(metric.label) + "</td><td class=\"num\">"
+            + htmlNumber(metric.read(launch.row.summary)) + "</td><td><code>" + escapeXml(name.empty() ? "—" : name)
+            + "</code></td></tr>\n";
     }
     if (launch.loadEfficiency)
-        html += "<tr><td>Global load efficiency</td><td class=\"num\">" + number(*launch.loadEfficiency * 100.0, "%.1f")
-            + " %</td><td><code>" + (usesNvprofNames(cc) ? "gld_efficiency" : "—") + "</code></td></tr>\n";
+        html += "<tr><td>Global load efficiency</td><td class=\"num\">"
+            + htmlNumber(*launch.loadEfficiency * 100.0, "%.1f") + " %</td><td><code>"
+            + (usesNvprofNames(cc) ? "gld_efficiency" : "—") + "</code></td></tr>\n";
     if (launch.storeEfficiency)
-        html += "<tr><td>Global store efficiency</td><td class=\"num\">" + number(*launch.storeEfficiency * 100.0, "%.1f")
-            + " %</td><td><code>" + (usesNvprofNames(cc) ? "gst_efficiency" : "—") + "</code></td></tr>\n";
+        html += "<tr><td>Global store efficiency</td><td class=\"num\">"
+            + htmlNumber(*launch.storeEfficiency * 100.0, "%.1f") + " %</td><td><code>"
+            + (usesNvprofNames(cc) ? "gst_efficiency" : "—") + "</code></td></tr>\n";
     return html + "</table>\n";
 }
 
@@ -100,7 +105,8 @@ std::string launchHeader(const ReportData& data, const ReportLaunch& launch)
     const auto& info = launch.row.info;
     std::string html = "<h2>Launch " + std::to_string(info.id.value) + ": " + escapeXml(launch.row.kernelName) + "</h2>\n";
     html += "<table class=\"facts\" cellpadding=\"2\" cellspacing=\"0\">\n";
-    html += row("Configuration", "grid " + shape(info.grid) + ", block " + shape(info.block) + ", stream "
+    html += row("Configuration",
+        "grid " + htmlShape(info.grid) + ", block " + htmlShape(info.block) + ", stream "
             + std::to_string(info.stream.value));
     const auto& source = launch.kernel.registersSource;
     html += row("Resources", std::to_string(launch.kernel.registersPerThread) + " registers per thread"
@@ -108,11 +114,13 @@ std::string launchHeader(const ReportData& data, const ReportLaunch& launch)
             + std::to_string(launch.kernel.staticSharedBytes) + " B static + " + std::to_string(info.dynamicSharedBytes)
             + " B dynamic shared memory per block");
     const auto& s = launch.row.summary;
-    html += row("Time", number(s.timeUs, "%.3f") + " µs (" + std::to_string(s.cycles) + " cycles), effective bandwidth "
-            + number(s.effectiveBandwidthGbps, "%.1f") + " GB/s of " + number(data.theoreticalBandwidthGbps, "%.1f")
-            + " GB/s theoretical");
-    html += row("Occupancy", "theoretical " + number(s.theoreticalOccupancy * 100.0, "%.1f") + " %, achieved "
-            + number(s.achievedOccupancy * 100.0, "%.1f") + " %. " + launch.occupancyText);
+    html += row("Time",
+        htmlNumber(s.timeUs, "%.3f") + " µs (" + std::to_string(s.cycles) + " cycles), effective bandwidth "
+            + htmlNumber(s.effectiveBandwidthGbps, "%.1f") + " GB/s of "
+            + htmlNumber(data.theoreticalBandwidthGbps, "%.1f") + " GB/s theoretical");
+    html += row("Occupancy",
+        "theoretical " + htmlNumber(s.theoreticalOccupancy * 100.0, "%.1f") + " %, achieved "
+            + htmlNumber(s.achievedOccupancy * 100.0, "%.1f") + " %. " + launch.occupancyText);
     html += "</table>\n";
     if (!launch.guidance.empty())
         html += "<p class=\"guidance\">" + escapeXml(launch.guidance) + "</p>\n";

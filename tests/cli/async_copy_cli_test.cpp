@@ -10,11 +10,10 @@
 
 namespace {
 
+using testing_cli::kNoUserProfiles;
 using testing_cli::readDump;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
-
-const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}};
 
 fs::path source(const char* relative)
 {

@@ -13,10 +13,9 @@
 namespace {
 
 using testing_cli::CliRun;
+using testing_cli::kNoUserProfiles;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
-
-const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}};
 
 /// A scratch folder with a copy of the offset-copy scenario whose module is the shipped PTX.
 class BadInput : public ::testing::Test {

@@ -1,7 +1,7 @@
 // Output targets that are not plain files, and databases that are not whole: trace, report and runs exit 2
 // with one line, and never replace a device node, a symbolic link or the database they read.
-#include "model/store/trace_writer.h"
 #include "tests/cli/cli_process.h"
+#include "tests/cli/synthetic_session.h"
 #include "tests/model/store/store_test_support.h"
 
 #include <algorithm>
@@ -17,14 +17,9 @@ using testing_cli::CliRun;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
-std::string makeSession(const store_tests::TempDir& dir)
+std::string oneRunSession(const store_tests::TempDir& dir)
 {
-    const auto path = dir.file("session.wsdb").string();
-    auto writer = model::TraceWriter::open(path);
-    EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape {1, 100, 10, 2, "offset_copy", {}});
-    EXPECT_TRUE(writer.value()->flush().ok());
-    return path;
+    return testing_cli::writeSyntheticSession(dir, {{1, 100, 10, 2, "offset_copy", {}}});
 }
 
 void expectOneLine(const CliRun& run, const std::string& needle)
@@ -37,7 +32,7 @@ void expectOneLine(const CliRun& run, const std::string& needle)
 TEST(BadOutputCli, DeviceNodeIsRefusedNotReplaced)
 {
     store_tests::TempDir dir("cli-bad-output-device");
-    const auto db = makeSession(dir);
+    const auto db = oneRunSession(dir);
     expectOneLine(runCli({"trace", db, "-o", "/dev/full"}), "/dev/full: is a character device, not a regular file");
     expectOneLine(runCli({"report", db, "--format", "json", "-o", "/dev/full"}), "/dev/full: is a character device");
     EXPECT_TRUE(fs::is_character_file("/dev/full"));
@@ -47,7 +42,7 @@ TEST(BadOutputCli, DeviceNodeIsRefusedNotReplaced)
 TEST(BadOutputCli, SymbolicLinkKeepsPointingAtTheNewFile)
 {
     store_tests::TempDir dir("cli-bad-output-link");
-    const auto db = makeSession(dir);
+    const auto db = oneRunSession(dir);
     const auto real = dir.file("real.json");
     std::ofstream(real) << "old";
     const auto link = dir.file("link.json");
@@ -61,7 +56,7 @@ TEST(BadOutputCli, SymbolicLinkKeepsPointingAtTheNewFile)
 TEST(BadOutputCli, TheDatabaseItselfIsNotAnOutput)
 {
     store_tests::TempDir dir("cli-bad-output-self");
-    const auto db = makeSession(dir);
+    const auto db = oneRunSession(dir);
     const auto size = fs::file_size(db);
     expectOneLine(runCli({"report", db, "--format", "html", "-o", db}), "is the database being read");
     expectOneLine(runCli({"trace", db, "-o", db}), "is the database being read");
@@ -72,7 +67,7 @@ TEST(BadOutputCli, TheDatabaseItselfIsNotAnOutput)
 TEST(BadOutputCli, DroppedTableIsNamed)
 {
     store_tests::TempDir dir("cli-bad-output-dropped");
-    const auto db = makeSession(dir);
+    const auto db = oneRunSession(dir);
     sqlite3* handle = nullptr;
     ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
     ASSERT_EQ(sqlite3_exec(handle, "DROP TABLE launches", nullptr, nullptr, nullptr), SQLITE_OK);

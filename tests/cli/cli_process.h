@@ -17,6 +17,18 @@ struct CliRun {
     std::string err;
 };
 
+/// The source tree the tests were built from.
+inline const std::filesystem::path kSourceTree = WARPSCOPE_SOURCE_DIR;
+
+/// An environment in which warpscope-cli finds no user device profiles (only the bundled ones).
+inline const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}};
+
+/// Whether the CUDA compiler the tests that compile .cu files need is installed.
+inline bool haveNvcc()
+{
+    return std::filesystem::exists("/usr/local/cuda/bin/nvcc");
+}
+
 /// Runs the real warpscope-cli executable with `args`, and with `env` added to this process's environment.
 CliRun runCli(const std::vector<std::string>& args, const std::map<std::string, std::string>& env = {});
 

@@ -9,11 +9,10 @@
 
 namespace {
 
+using testing_cli::kNoUserProfiles;
 using testing_cli::readDump;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
-
-const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}};
 
 const fs::path kScenario = fs::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios/cluster_exchange.json";
 

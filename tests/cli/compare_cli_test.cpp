@@ -1,31 +1,25 @@
-#include "model/store/trace_writer.h"
 #include "tests/cli/cli_process.h"
+#include "tests/cli/synthetic_session.h"
 #include "tests/model/store/store_test_support.h"
 
+#include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-
-#include <fstream>
 
 namespace {
 
 using testing_cli::runCli;
 
-std::string makeSession(const store_tests::TempDir& dir)
+std::string twoRunSession(const store_tests::TempDir& dir)
 {
-    const auto path = dir.file("session.wsdb").string();
-    auto writer = model::TraceWriter::open(path);
-    EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 50, 10, 2, "offset_copy", {} });
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 50, 10, 2, "stride_copy", {} });
-    EXPECT_TRUE(writer.value()->flush().ok());
-    return path;
+    return testing_cli::writeSyntheticSession(
+        dir, {{1, 50, 10, 2, "offset_copy", {}}, {2, 50, 10, 2, "stride_copy", {}}});
 }
 
 TEST(CompareCli, TwoRunsAsJson)
 {
     store_tests::TempDir dir("cli-compare-json");
-    const auto run = runCli({ "compare", makeSession(dir), "1", "2", "--json" });
+    const auto run = runCli({"compare", twoRunSession(dir), "1", "2", "--json"});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
     EXPECT_EQ(json["run_a"]["scenario"], "scenarios/offset_copy.json");
@@ -39,7 +33,7 @@ TEST(CompareCli, TwoRunsAsJson)
 TEST(CompareCli, AgainstAnNcuExportAsText)
 {
     store_tests::TempDir dir("cli-compare-ncu");
-    const auto db = makeSession(dir);
+    const auto db = twoRunSession(dir);
     const auto csv = dir.file("ncu.csv").string();
     std::ofstream(csv) << "\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
                           "\"0\",\"offsetCopy(float *, float *, int)\",\"(256, 1, 1)\",\"(64, 1, 1)\","
@@ -53,7 +47,7 @@ TEST(CompareCli, AgainstAnNcuExportAsText)
 TEST(CompareCli, BadInputIsOneLineAndExitCode2)
 {
     store_tests::TempDir dir("cli-compare-bad");
-    const auto db = makeSession(dir);
+    const auto db = twoRunSession(dir);
     EXPECT_EQ(runCli({ "compare", db, "1" }).exitCode, 2);
     EXPECT_EQ(runCli({ "compare", db, "1", "two" }).exitCode, 2);
     const auto missing = runCli({ "compare", db, "1", "5" });

@@ -2,7 +2,7 @@
 // resources/scenarios/corpus/polybench, checked against CPU references written from the suite's sequential
 // definitions (the *_cpu functions of each PolyBench/GPU program). Tolerance: each program's own
 // PERCENT_DIFF_ERROR_THRESHOLD (in percent), without the suite's rule that values both below 0.01 match.
-// To add a kernel: its scenario (scripts/make_corpus_scenarios.py), a reference below, a row in kCases.
+// To add a kernel: its scenario (scripts/make_corpus_scenarios.py), a reference below, a row in kPolyBenchCases.
 #include "tests/cli/corpus_check.h"
 
 #include <cmath>
@@ -387,7 +387,7 @@ void checkJacobi2d(const DumpedBuffers& b)
     expectClose("A", b.f32("A"), a, 0.0005);
 }
 
-const CorpusCase kCases[] = {
+const CorpusCase kPolyBenchCases[] = {
     {"polybench/2mm.json", {"A", "B", "C", "D", "h_D"}, check2mm},
     {"polybench/3mm.json", {"A", "B", "C", "D", "G"}, check3mm},
     {"polybench/atax.json", {"A", "x", "y"}, checkAtax},
@@ -418,7 +418,7 @@ TEST_P(PolyBenchCorpus, OutputsMatchTheCpuReference)
     GetParam().check(buffers);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, PolyBenchCorpus, testing::ValuesIn(kCases),
+INSTANTIATE_TEST_SUITE_P(Kernels, PolyBenchCorpus, testing::ValuesIn(kPolyBenchCases),
     [](const testing::TestParamInfo<CorpusCase>& param) { return testing_corpus::caseName(param.param); });
 
 } // namespace

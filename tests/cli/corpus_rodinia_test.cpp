@@ -3,7 +3,7 @@
 // definition (the OpenMP versions and the host code of the suite). Rodinia's CUDA programs compare nothing; the
 // tolerance here is ours: integers exact, floats within 0.01 % (the kernels contract a*b+c into fma, and
 // hotspot mixes float and double as its source does).
-// To add a kernel: its scenario (scripts/make_corpus_scenarios.py), a reference below, a row in kCases.
+// To add a kernel: its scenario (scripts/make_corpus_scenarios.py), a reference below, a row in kRodiniaCases.
 #include "tests/cli/corpus_check.h"
 
 #include <algorithm>
@@ -211,7 +211,7 @@ void checkSrad(const DumpedBuffers& b)
     expectClose("J", b.f32("J"), out, kTolerance);
 }
 
-const CorpusCase kCases[] = {
+const CorpusCase kRodiniaCases[] = {
     {"rodinia/nn.json", {"locations", "distances"}, checkNn},
     {"rodinia/pathfinder.json", {"h_wall", "result1"}, checkPathfinder},
     {"rodinia/hotspot.json", {"power", "h_temp", "temp0"}, checkHotspot},
@@ -230,7 +230,7 @@ TEST_P(RodiniaCorpus, OutputsMatchTheCpuReference)
     GetParam().check(buffers);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, RodiniaCorpus, testing::ValuesIn(kCases),
+INSTANTIATE_TEST_SUITE_P(Kernels, RodiniaCorpus, testing::ValuesIn(kRodiniaCases),
     [](const testing::TestParamInfo<CorpusCase>& param) { return testing_corpus::caseName(param.param); });
 
 } // namespace

@@ -15,10 +15,9 @@
 
 namespace {
 
+using testing_cli::kSourceTree;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
-
-const fs::path kSource = WARPSCOPE_SOURCE_DIR;
 
 std::string fnv1a(const fs::path& file)
 {
@@ -35,7 +34,7 @@ std::string fnv1a(const fs::path& file)
 
 std::map<std::string, std::string> measured()
 {
-    std::ifstream in(kSource / "bench/hardware/h100/outputs_fnv1a.txt");
+    std::ifstream in(kSourceTree / "bench/hardware/h100/outputs_fnv1a.txt");
     std::map<std::string, std::string> hashes;
     std::string line;
     while (std::getline(in, line)) {
@@ -79,21 +78,21 @@ void expectH100Outputs(const fs::path& scenario, const std::string& group,
 
 TEST(H100Outputs, AsynchronousCopiesEqualTheH100s)
 {
-    expectH100Outputs(kSource / "resources/scenarios/async_copy.json", "async",
+    expectH100Outputs(kSourceTree / "resources/scenarios/async_copy.json", "async",
         {{"tiles_out", "doubleBufferedScale"}, {"bounded_out", "boundedCopy"}, {"reversed", "barrierReverse"},
             {"bulk_reversed", "bulkReverse"}});
 }
 
 TEST(H100Outputs, ClusterKernelsEqualTheH100s)
 {
-    expectH100Outputs(kSource / "resources/scenarios/cluster_exchange.json", "cluster",
+    expectH100Outputs(kSourceTree / "resources/scenarios/cluster_exchange.json", "cluster",
         {{"exchanged", "clusterExchange"}, {"summed", "clusterSum"}});
 }
 
 TEST(H100Outputs, ConstantMemoryKernelsEqualTheH100s)
 {
     // c_filter filled by memcpy_to_symbol, d_outputs (a __device__ counter) read back as a symbol.
-    expectH100Outputs(kSource / "resources/scenarios/convolution_const.json", "symbols",
+    expectH100Outputs(kSourceTree / "resources/scenarios/convolution_const.json", "symbols",
         {{"d_out", "convolveRow"}, {"d_tap_out", "convolveTapPerThread"}, {"d_outputs", "d_outputs"}});
 }
 
@@ -103,7 +102,7 @@ TEST(H100Outputs, SourceTreeKernelEqualsTheH100s)
     // nothing to run.
     if (!fs::exists("/usr/local/cuda/bin/nvcc"))
         GTEST_SKIP() << "nvcc is not installed";
-    expectH100Outputs(kSource / "tests/engine/data/include_tree/tree.json", "symbols", {{"d_out", "weightedSum"}},
+    expectH100Outputs(kSourceTree / "tests/engine/data/include_tree/tree.json", "symbols", {{"d_out", "weightedSum"}},
         {{"PATH", "/usr/local/cuda/bin:/usr/bin:/bin"},
             {"XDG_CACHE_HOME", (fs::temp_directory_path() / "warpscope-h100-outputs-cache").string()}});
 }

@@ -5,9 +5,8 @@
 
 namespace {
 
+using testing_cli::kNoUserProfiles;
 using testing_cli::runCli;
-
-const std::map<std::string, std::string> kNoUserProfiles { { "XDG_CONFIG_HOME", "/nonexistent-warpscope-test" } };
 
 nlohmann::json occupancyJson(const std::vector<std::string>& args)
 {

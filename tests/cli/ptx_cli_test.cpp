@@ -7,15 +7,11 @@
 
 namespace {
 
+using testing_cli::haveNvcc;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
 const fs::path kKernels = fs::path(WARPSCOPE_SOURCE_DIR) / "resources" / "kernels";
-
-bool haveNvcc()
-{
-    return fs::exists("/usr/local/cuda/bin/nvcc");
-}
 
 /// A private PTX cache so a test never reads or fills the user's.
 std::map<std::string, std::string> cacheEnv()

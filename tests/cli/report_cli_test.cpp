@@ -1,26 +1,20 @@
-#include "model/store/trace_writer.h"
 #include "tests/cli/cli_process.h"
+#include "tests/cli/synthetic_session.h"
 #include "tests/model/store/store_test_support.h"
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace {
 
 using testing_cli::runCli;
 
-std::string makeSession(const store_tests::TempDir& dir)
+std::string reportedSession(const store_tests::TempDir& dir)
 {
-    const auto path = dir.file("session.wsdb").string();
-    auto writer = model::TraceWriter::open(path);
-    EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 200, 20, 2, "offset_copy", {} });
-    EXPECT_TRUE(writer.value()->flush().ok());
-    return path;
+    return testing_cli::writeSyntheticSession(dir, {{2, 200, 20, 2, "offset_copy", {}}});
 }
 
 std::string readFile(const std::string& path)
@@ -34,7 +28,7 @@ std::string readFile(const std::string& path)
 TEST(ReportCli, EveryFormatWritesItsFile)
 {
     store_tests::TempDir dir("cli-report-formats");
-    const auto db = makeSession(dir);
+    const auto db = reportedSession(dir);
     for (const std::string format : { "json", "csv", "html", "pdf" }) {
         const auto out = dir.file("report." + format).string();
         const auto run = runCli({ "report", db, "--format", format, "-o", out });
@@ -57,7 +51,7 @@ TEST(ReportCli, EveryFormatWritesItsFile)
 TEST(ReportCli, LinesGiveOneCsvRowPerPtxLine)
 {
     store_tests::TempDir dir("cli-report-lines");
-    const auto db = makeSession(dir);
+    const auto db = reportedSession(dir);
     const auto out = dir.file("lines.csv").string();
     const auto run = runCli({ "report", db, "--format", "csv", "--lines", "-o", out });
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -88,7 +82,7 @@ TEST(ReportCli, OffsetSweepOnThreeDevicesRendersWithItsCharts)
 TEST(ReportCli, BadUsageIsExitCode2)
 {
     store_tests::TempDir dir("cli-report-usage");
-    const auto db = makeSession(dir);
+    const auto db = reportedSession(dir);
     const auto out = dir.file("r.txt").string();
     const auto format = runCli({ "report", db, "--format", "docx", "-o", out });
     EXPECT_EQ(format.exitCode, 2);

@@ -10,12 +10,11 @@
 
 namespace {
 
+using testing_cli::kNoUserProfiles;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
-const std::map<std::string, std::string> kNoUserProfiles { { "XDG_CONFIG_HOME", "/nonexistent-warpscope-test" } };
-
-std::string scenario(const char* name)
+std::string bundledScenario(const char* name)
 {
     return (fs::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios" / name).string();
 }
@@ -33,8 +32,8 @@ TEST(RunCli, OffsetCopyCountsSectorsOnH100)
 {
     // best-practices-guide-current.txt §9.2.1: aligned → four 32-byte sectors per warp; misaligned → five.
     for (const auto& [offset, sectorsPerRequest] : { std::pair { 0, 4 }, { 1, 5 }, { 8, 4 } }) {
-        const auto json = runJson({ scenario("offset_copy.json"), "--device", "h100", "--set", "n=4096", "--set",
-            "offset=" + std::to_string(offset) });
+        const auto json = runJson({bundledScenario("offset_copy.json"), "--device", "h100", "--set", "n=4096", "--set",
+            "offset=" + std::to_string(offset)});
         ASSERT_EQ(json["launches"].size(), 1u);
         const auto& launch = json["launches"][0];
         EXPECT_EQ(launch["kernel"], "offsetCopy");
@@ -51,7 +50,7 @@ TEST(RunCli, WideSharedLoadsTellBankConflictsFromTheirIdealWavefronts)
     // float4 loads (resources/kernels/shared_patterns.cu; the H100 measured 128 and 256 wavefronts,
     // bench/hardware/h100/replay_counters_ncu.csv): contiguous, 4 wavefronts per request and all of them needed;
     // a stride of two float4s, 8 where 4 would do without bank conflicts.
-    const auto json = runJson({ scenario("shared_patterns/load_quads.json"), "--device", "h100" });
+    const auto json = runJson({bundledScenario("shared_patterns/load_quads.json"), "--device", "h100"});
     ASSERT_EQ(json["launches"].size(), 13u);
     const auto& contiguous = json["launches"][1];
     EXPECT_EQ(contiguous["shared_load_requests"], 32);
@@ -67,7 +66,8 @@ TEST(RunCli, WideSharedLoadsTellBankConflictsFromTheirIdealWavefronts)
 
 TEST(RunCli, TimedLaunchReportsCacheHitRatesAndDramBytes)
 {
-    const auto json = runJson({ scenario("offset_copy.json"), "--device", "v100", "--set", "n=65536", "--set", "offset=1" });
+    const auto json
+        = runJson({bundledScenario("offset_copy.json"), "--device", "v100", "--set", "n=65536", "--set", "offset=1"});
     const auto& launch = json["launches"][0];
     for (const char* key : { "l1_hit_rate", "l2_hit_rate" }) {
         ASSERT_TRUE(launch[key].is_number()) << key;
@@ -85,9 +85,10 @@ TEST(RunCli, TimedLaunchReportsCacheHitRatesAndDramBytes)
 TEST(RunCli, OffsetCopyOnG80IsSixteenTransactionsPerHalfWarpWhenMisaligned)
 {
     // opencl-programming-guide-2.3.txt §3.1.2.1: misaligned half-warps are not coalesced on CC 1.0/1.1.
-    const auto json = runJson({ scenario("offset_copy.json"), "--device", "g80", "--set", "n=4096", "--set", "offset=1" });
+    const auto json
+        = runJson({bundledScenario("offset_copy.json"), "--device", "g80", "--set", "n=4096", "--set", "offset=1"});
     EXPECT_EQ(json["launches"][0]["global_load_transactions"], 128 * 32);
-    const auto aligned = runJson({ scenario("offset_copy.json"), "--device", "g80", "--set", "n=4096" });
+    const auto aligned = runJson({bundledScenario("offset_copy.json"), "--device", "g80", "--set", "n=4096"});
     EXPECT_EQ(aligned["launches"][0]["global_load_transactions"], 128 * 2);
 }
 
@@ -96,8 +97,8 @@ TEST(RunCli, DumpWritesTheBufferAfterTheRun)
     const auto dir = fs::temp_directory_path();
     const auto in = (dir / "warpscope-run-idata.bin").string();
     const auto out = (dir / "warpscope-run-odata.bin").string();
-    const auto run = runCli({ "run", scenario("offset_copy.json"), "--set", "n=1024", "--set", "offset=3", "--dump",
-                                "idata=" + in, "--dump", "odata=" + out },
+    const auto run = runCli({"run", bundledScenario("offset_copy.json"), "--set", "n=1024", "--set", "offset=3",
+                                "--dump", "idata=" + in, "--dump", "odata=" + out},
         kNoUserProfiles);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     std::ifstream inFile(in, std::ios::binary), outFile(out, std::ios::binary);
@@ -113,23 +114,25 @@ TEST(RunCli, DumpWritesTheBufferAfterTheRun)
 
 TEST(RunCli, BadInputIsOneLineWithExitCode2)
 {
-    auto run = runCli({ "run", scenario("offset_copy.json"), "--set", "ofset=1" }, kNoUserProfiles);
+    auto run = runCli({"run", bundledScenario("offset_copy.json"), "--set", "ofset=1"}, kNoUserProfiles);
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("the scenario has no parameter 'ofset'"), std::string::npos) << run.err;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1);
-    run = runCli({ "run", "/nonexistent/scenario.json" }, kNoUserProfiles);
+    run = runCli({"run", "/nonexistent/scenario.json"}, kNoUserProfiles);
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("/nonexistent/scenario.json"), std::string::npos);
-    run = runCli({ "run", scenario("offset_copy.json"), "--dump", "nothing=/tmp/x" }, kNoUserProfiles);
+    run = runCli({"run", bundledScenario("offset_copy.json"), "--dump", "nothing=/tmp/x"}, kNoUserProfiles);
     EXPECT_EQ(run.exitCode, 2);
-    run = runCli({ "run", scenario("offset_copy.json"), "--set", "n=4096", "--device", "gtx480" }, kNoUserProfiles);
+    run = runCli(
+        {"run", bundledScenario("offset_copy.json"), "--set", "n=4096", "--device", "gtx480"}, kNoUserProfiles);
     EXPECT_EQ(run.exitCode, 2);
 }
 
 TEST(RunCli, OutOfBoundsKernelIsAMemcheckError)
 {
     // offset 40 reads past the n + 32 elements of idata: a clean error naming the launch, not a crash.
-    const auto run = runCli({ "run", scenario("offset_copy.json"), "--set", "n=1024", "--set", "offset=40" }, kNoUserProfiles);
+    const auto run = runCli(
+        {"run", bundledScenario("offset_copy.json"), "--set", "n=1024", "--set", "offset=40"}, kNoUserProfiles);
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("launch of offsetCopy (/steps/1)"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("idata"), std::string::npos) << run.err;

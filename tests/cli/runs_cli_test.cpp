@@ -1,27 +1,20 @@
-#include "model/store/trace_writer.h"
 #include "tests/cli/cli_process.h"
+#include "tests/cli/synthetic_session.h"
 #include "tests/model/store/store_test_support.h"
 
+#include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-
-#include <fstream>
 
 namespace {
 
 using testing_cli::runCli;
 
 /// A session database with two complete runs and one left open (which must not be listed).
-std::string makeSession(const store_tests::TempDir& dir)
+std::string listedSession(const store_tests::TempDir& dir)
 {
-    const auto path = dir.file("session.wsdb").string();
-    auto writer = model::TraceWriter::open(path);
-    EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 100, 10, 2, "offset_copy", {} });
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "stride_copy", {} });
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "unfinished", {} }, false);
-    EXPECT_TRUE(writer.value()->flush().ok());
-    return path;
+    return testing_cli::writeSyntheticSession(dir,
+        {{2, 100, 10, 2, "offset_copy", {}}, {1, 100, 10, 2, "stride_copy", {}}}, {{1, 100, 10, 2, "unfinished", {}}});
 }
 
 TEST(RunsCli, AFailedSweepKeepsItsFinishedPointsInTheDatabase)
@@ -51,7 +44,7 @@ TEST(RunsCli, AFailedSweepKeepsItsFinishedPointsInTheDatabase)
 TEST(RunsCli, JsonListsCompleteRuns)
 {
     store_tests::TempDir dir("cli-runs-json");
-    const auto path = makeSession(dir);
+    const auto path = listedSession(dir);
     const auto run = runCli({ "runs", path, "--json" });
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
@@ -69,7 +62,7 @@ TEST(RunsCli, JsonListsCompleteRuns)
 TEST(RunsCli, TextIsATable)
 {
     store_tests::TempDir dir("cli-runs-text");
-    const auto path = makeSession(dir);
+    const auto path = listedSession(dir);
     const auto run = runCli({ "runs", path });
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(run.out.rfind("id ", 0), 0u);

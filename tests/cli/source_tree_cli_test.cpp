@@ -11,16 +11,12 @@
 
 namespace {
 
+using testing_cli::haveNvcc;
+using testing_cli::kSourceTree;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
-const fs::path kSource = WARPSCOPE_SOURCE_DIR;
-const fs::path kTree = kSource / "tests/engine/data/include_tree";
-
-bool haveNvcc()
-{
-    return fs::exists("/usr/local/cuda/bin/nvcc");
-}
+const fs::path kTree = kSourceTree / "tests/engine/data/include_tree";
 
 bool havePtxas()
 {
@@ -125,7 +121,7 @@ TEST(SourceTreeCli, PtxListsSymbolsAndRegistersSource)
 
 TEST(SourceTreeCli, PtxShowsInitializersOfBundledSymbols)
 {
-    const auto run = runCli({"ptx", (kSource / "resources/kernels/sm_90/stencil.ptx").string(), "--json"}, env());
+    const auto run = runCli({"ptx", (kSourceTree / "resources/kernels/sm_90/stencil.ptx").string(), "--json"}, env());
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
     ASSERT_EQ(json["symbols"].size(), 2u);
@@ -145,8 +141,8 @@ TEST(SourceTreeCli, ConstantMemoryConvolutionMatchesTheCpu)
     const auto filter = temp("conv_filter.bin");
     const auto outputs = temp("conv_outputs.bin");
     const auto run
-        = runCli({"run", (kSource / "resources/scenarios/convolution_const.json").string(), "--set", "n=4096", "--dump",
-                     "d_out=" + out.string(), "--dump", "d_tap_out=" + tap.string(), "--dump",
+        = runCli({"run", (kSourceTree / "resources/scenarios/convolution_const.json").string(), "--set", "n=4096",
+                     "--dump", "d_out=" + out.string(), "--dump", "d_tap_out=" + tap.string(), "--dump",
                      "c_filter=" + filter.string(), "--dump", "h_outputs=" + outputs.string(), "--json"},
             env());
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -179,10 +175,10 @@ TEST(SourceTreeCli, ConstantMemoryConvolutionMatchesTheCpu)
 
 TEST(SourceTreeCli, BadSymbolNamesTheScenarioAndStep)
 {
-    std::ifstream in(kSource / "resources/scenarios/convolution_const.json");
+    std::ifstream in(kSourceTree / "resources/scenarios/convolution_const.json");
     auto json = nlohmann::json::parse(in);
     json["steps"][1]["memcpy_to_symbol"]["symbol"] = "c_filtre";
-    json["module"] = (kSource / "resources/kernels/convolution_const.cu").string();
+    json["module"] = (kSourceTree / "resources/kernels/convolution_const.cu").string();
     const auto file = temp("bad-symbol.json");
     std::ofstream(file) << json.dump(2);
     auto run = runCli({"run", file.string(), "--set", "n=1024"}, env());
@@ -194,8 +190,8 @@ TEST(SourceTreeCli, BadSymbolNamesTheScenarioAndStep)
         << run.err;
     EXPECT_NE(run.err.find("(symbols: c_filter, d_outputs)"), std::string::npos) << run.err;
     fs::remove(file);
-    run = runCli({"run", (kSource / "resources/scenarios/convolution_const.json").string(), "--set", "n=1024", "--dump",
-                     "c_nothing=/tmp/x.bin"},
+    run = runCli({"run", (kSourceTree / "resources/scenarios/convolution_const.json").string(), "--set", "n=1024",
+                     "--dump", "c_nothing=/tmp/x.bin"},
         env());
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("the scenario has no buffer and its module no symbol 'c_nothing'"), std::string::npos)

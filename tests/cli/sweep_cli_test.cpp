@@ -9,9 +9,8 @@
 
 namespace {
 
+using testing_cli::kNoUserProfiles;
 using testing_cli::runCli;
-
-const std::map<std::string, std::string> kNoUserProfiles { { "XDG_CONFIG_HOME", "/nonexistent-warpscope-test" } };
 
 std::string offsetScenario()
 {

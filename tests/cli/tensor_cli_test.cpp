@@ -12,13 +12,12 @@
 
 namespace {
 
+using testing_cli::kNoUserProfiles;
 using testing_cli::readDump;
 using testing_cli::runCli;
 namespace fs = std::filesystem;
 
-const std::map<std::string, std::string> kNoUserProfiles {{"XDG_CONFIG_HOME", "/nonexistent-warpscope-test"}};
-
-std::string scenario(const char* name)
+std::string tensorScenario(const char* name)
 {
     return (fs::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios/tensor" / name).string();
 }
@@ -56,8 +55,8 @@ TEST(TensorCli, MmaLdmatrixScenarioEqualsACpuGemmAndCountsLdmatrixWavefronts)
     const fs::path dir = fs::temp_directory_path() / "warpscope-tensor-cli";
     fs::create_directories(dir);
     const auto run
-        = runCli({"run", scenario("mma_ldmatrix.json"), "--set", "m=32", "--set", "n=32", "--set", "k=32", "--dump",
-                     "a=" + (dir / "a.bin").string(), "--dump", "b=" + (dir / "b.bin").string(), "--dump",
+        = runCli({"run", tensorScenario("mma_ldmatrix.json"), "--set", "m=32", "--set", "n=32", "--set", "k=32",
+                     "--dump", "a=" + (dir / "a.bin").string(), "--dump", "b=" + (dir / "b.bin").string(), "--dump",
                      "c=" + (dir / "c.bin").string(), "--dump", "c_trans=" + (dir / "t.bin").string(), "--dump",
                      "c_pipe=" + (dir / "p.bin").string(), "--json"},
             kNoUserProfiles);
@@ -88,8 +87,8 @@ TEST(TensorCli, MmaLdmatrixScenarioEqualsACpuGemmAndCountsLdmatrixWavefronts)
 
 TEST(TensorCli, WmmaScenarioRefusesADeviceWithoutTensorCores)
 {
-    const auto run = runCli(
-        {"run", scenario("wmma_gemm.json"), "--device", "m2090", "--set", "m=32", "--set", "n=32", "--set", "k=32"},
+    const auto run = runCli({"run", tensorScenario("wmma_gemm.json"), "--device", "m2090", "--set", "m=32", "--set",
+                                "n=32", "--set", "k=32"},
         kNoUserProfiles);
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("wmma.load.a.m16n16k16.f16 needs compute capability 7.0"), std::string::npos) << run.err;

@@ -1,26 +1,20 @@
-#include "model/store/trace_writer.h"
 #include "tests/cli/cli_process.h"
+#include "tests/cli/synthetic_session.h"
 #include "tests/model/store/store_test_support.h"
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace {
 
 using testing_cli::runCli;
 
-std::string makeSession(const store_tests::TempDir& dir)
+std::string tracedSession(const store_tests::TempDir& dir)
 {
-    const auto path = dir.file("session.wsdb").string();
-    auto writer = model::TraceWriter::open(path);
-    EXPECT_TRUE(writer.ok());
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 1, 100, 10, 2, "offset_copy", {} });
-    store_tests::sendRun(*writer.value(), store_tests::RunShape { 2, 300, 10, 2, "stride_copy", {} });
-    EXPECT_TRUE(writer.value()->flush().ok());
-    return path;
+    return testing_cli::writeSyntheticSession(
+        dir, {{1, 100, 10, 2, "offset_copy", {}}, {2, 300, 10, 2, "stride_copy", {}}});
 }
 
 std::size_t warpEvents(const std::string& file)
@@ -36,7 +30,7 @@ std::size_t warpEvents(const std::string& file)
 TEST(TraceCli, DefaultsToTheLatestRun)
 {
     store_tests::TempDir dir("cli-trace-latest");
-    const auto db = makeSession(dir);
+    const auto db = tracedSession(dir);
     const auto out = dir.file("trace.json").string();
     const auto run = runCli({ "trace", db, "-o", out });
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -47,7 +41,7 @@ TEST(TraceCli, DefaultsToTheLatestRun)
 TEST(TraceCli, RunOptionPicksTheRun)
 {
     store_tests::TempDir dir("cli-trace-run");
-    const auto db = makeSession(dir);
+    const auto db = tracedSession(dir);
     const auto out = dir.file("trace.json").string();
     const auto run = runCli({ "trace", db, "--run", "1", "--output", out });
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -57,7 +51,7 @@ TEST(TraceCli, RunOptionPicksTheRun)
 TEST(TraceCli, UnknownRunIsOneLineAndExitCode2)
 {
     store_tests::TempDir dir("cli-trace-bad-run");
-    const auto db = makeSession(dir);
+    const auto db = tracedSession(dir);
     const auto out = dir.file("trace.json").string();
     const auto run = runCli({ "trace", db, "--run", "7", "-o", out });
     EXPECT_EQ(run.exitCode, 2);
@@ -69,7 +63,7 @@ TEST(TraceCli, UnknownRunIsOneLineAndExitCode2)
 TEST(TraceCli, MissingOutputIsAUsageError)
 {
     store_tests::TempDir dir("cli-trace-usage");
-    const auto db = makeSession(dir);
+    const auto db = tracedSession(dir);
     const auto run = runCli({ "trace", db });
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.err.find("--output"), std::string::npos) << run.err;
@@ -78,7 +72,7 @@ TEST(TraceCli, MissingOutputIsAUsageError)
 TEST(TraceCli, UnwritableOutputIsOneLineAndExitCode2)
 {
     store_tests::TempDir dir("cli-trace-unwritable");
-    const auto db = makeSession(dir);
+    const auto db = tracedSession(dir);
     const auto out = dir.file("no/such/folder/trace.json").string();
     const auto run = runCli({ "trace", db, "-o", out });
     EXPECT_EQ(run.exitCode, 2);

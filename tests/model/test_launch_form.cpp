@@ -18,7 +18,7 @@ namespace model::tests {
 
 namespace {
 
-constexpr int waitMs = 60000;
+constexpr int launchFormWaitMs = 60000;
 
 QString kernelFile(const char* name) { return QStringLiteral(WARPSCOPE_SOURCE_DIR "/resources/kernels/") + QLatin1String(name); }
 
@@ -53,7 +53,7 @@ private Q_SLOTS:
         QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
         session.loadModule(kernelFile("offset_copy.cu"), QStringLiteral("v100"));
         QVERIFY(session.isBusy());
-        QVERIFY(loaded.wait(waitMs));
+        QVERIFY(loaded.wait(launchFormWaitMs));
         QCOMPARE(session.kernels().size(), 1);
         const auto& k = session.kernels().front();
         QCOMPARE(k.name, QStringLiteral("offsetCopy"));
@@ -74,7 +74,7 @@ private Q_SLOTS:
         LaunchFormSession session(m_catalog);
         QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
         session.loadModule(ptx, QStringLiteral("h100"));
-        QVERIFY(loaded.wait(waitMs));
+        QVERIFY(loaded.wait(launchFormWaitMs));
         const auto& params = session.kernels().front().params;
         QCOMPARE(params.size(), 3);
         QCOMPARE(params[0].name, QStringLiteral("odata"));
@@ -99,7 +99,7 @@ private Q_SLOTS:
         LaunchFormSession session(m_catalog);
         QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
         session.loadModule(ptx, QStringLiteral("h100"));
-        QVERIFY(loaded.wait(waitMs));
+        QVERIFY(loaded.wait(launchFormWaitMs));
         QCOMPARE(session.kernels().front().params[0].name, QStringLiteral("arg0"));
     }
 
@@ -108,7 +108,7 @@ private Q_SLOTS:
         LaunchFormSession session(m_catalog);
         QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
         session.loadModule(m_module, QStringLiteral("v100"));
-        QVERIFY(loaded.wait(waitMs));
+        QVERIFY(loaded.wait(launchFormWaitMs));
         auto form = defaultLaunchForm(session.kernels().front(), m_module, QStringLiteral("v100"));
         QCOMPARE(form.buffers.size(), 2);
         QCOMPARE(form.buffers[0].init, QStringLiteral("zero")); // the first pointer, by custom the output
@@ -126,7 +126,7 @@ private Q_SLOTS:
         RunController runs(m_catalog);
         QSignalSpy finished(&runs, &RunController::finished);
         runs.start({ path, {}, {}, {} });
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(launchFormWaitMs));
         const auto snapshot = runs.snapshot();
         QCOMPARE(snapshot->deviceId, QStringLiteral("v100"));
         QCOMPARE(snapshot->launches.size(), 1);
@@ -141,7 +141,7 @@ private Q_SLOTS:
         LaunchFormSession session(m_catalog);
         QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
         session.loadModule(module, QStringLiteral("h100"));
-        QVERIFY(loaded.wait(waitMs));
+        QVERIFY(loaded.wait(launchFormWaitMs));
         QCOMPARE(session.symbols().size(), 2);
         QCOMPARE(session.symbols()[0].name, QStringLiteral("c_filter"));
         QCOMPARE(session.symbols()[0].type, QStringLiteral("f32")); // .b8 c_filter[68], aligned to 4
@@ -166,7 +166,7 @@ private Q_SLOTS:
         RunController runs(m_catalog);
         QSignalSpy finished(&runs, &RunController::finished);
         runs.start({ path, {}, {}, {} });
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(launchFormWaitMs));
         const auto snapshot = runs.snapshot();
         QCOMPARE(snapshot->launches.size(), 1);
         QVERIFY(snapshot->launches.front().registersPerThread > 0);
@@ -178,7 +178,7 @@ private Q_SLOTS:
         LaunchFormSession session(m_catalog);
         QSignalSpy loaded(&session, &LaunchFormSession::kernelsLoaded);
         session.loadModule(m_module, QStringLiteral("h100"));
-        QVERIFY(loaded.wait(waitMs));
+        QVERIFY(loaded.wait(launchFormWaitMs));
         const auto good = defaultLaunchForm(session.kernels().front(), m_module, QStringLiteral("h100"));
         const auto path = m_dir.filePath(QStringLiteral("bad.json"));
         const auto problem = [&](const LaunchForm& form) { return session.check(form, path).value_or(QString()); };
@@ -218,7 +218,7 @@ private Q_SLOTS:
         file.write(".version 8.5\n.target sm_80\n.visible .entry k(\n  .param .u64 p\n) { mov.u32 %nosuch, 1; }\n");
         file.close();
         session.loadModule(broken, QStringLiteral("h100"));
-        QVERIFY(failed.wait(waitMs));
+        QVERIFY(failed.wait(launchFormWaitMs));
         QVERIFY2(failed.front().front().toString().contains(QStringLiteral("broken.ptx")),
             qPrintable(failed.front().front().toString()));
         QVERIFY(session.kernels().isEmpty());

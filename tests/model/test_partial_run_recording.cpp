@@ -18,9 +18,20 @@
 
 namespace model::tests {
 
+/// What a partial snapshot said and what its scratch database held when it was delivered (outside the unnamed
+/// namespace, since the test class's lambdas hold a list of them).
+struct DeliveredPartialRun {
+    int launches = 0;
+    QString database;
+    qint64 runId = 0;
+    std::size_t storedRuns = 0;
+    std::size_t storedLaunches = 0;
+    std::uint64_t firstLaunchIntervals = 0;
+};
+
 namespace {
 
-constexpr int waitMs = 60000;
+constexpr int partialRunWaitMs = 60000;
 
 /// The bundled staged copy at 16 Ki floats on a V100: four timed launches, each after its copy.
 RunRequest stagedCopy(const QString& sessionDatabase = {})
@@ -72,19 +83,9 @@ QString tableRows(const QString& dump, const QString& table)
     return dump.section(QStringLiteral("== %1\n").arg(table), 1).section(QStringLiteral("== "), 0, 0);
 }
 
-/// What a partial snapshot said and what its scratch database held when it was delivered.
-struct Delivered {
-    int launches = 0;
-    QString database;
-    qint64 runId = 0;
-    std::size_t storedRuns = 0;
-    std::size_t storedLaunches = 0;
-    std::uint64_t firstLaunchIntervals = 0;
-};
-
-Delivered readBack(const RunSnapshot& snapshot)
+DeliveredPartialRun readBack(const RunSnapshot& snapshot)
 {
-    Delivered d { static_cast<int>(snapshot.launches.size()), snapshot.databasePath, snapshot.runId };
+    DeliveredPartialRun d {static_cast<int>(snapshot.launches.size()), snapshot.databasePath, snapshot.runId};
     auto reader = TraceReader::open(snapshot.databasePath.toStdString());
     if (!reader)
         return d;
@@ -109,7 +110,7 @@ private Q_SLOTS:
         const auto catalog = loadDeviceCatalog({}).catalog;
         const auto session = m_dir.filePath(QStringLiteral("each-session.wsdb"));
         const auto scratch = m_dir.filePath(QStringLiteral("each-scratch.wsdb"));
-        QVector<Delivered> delivered;
+        QVector<DeliveredPartialRun> delivered;
         const PartialRunCallbacks partial {
             [](int, int) { return true; }, [&](RunSnapshot soFar) { delivered.push_back(readBack(soFar)); }, scratch };
         const auto result = executeRun(stagedCopy(session), *catalog, {}, {}, partial);
@@ -157,7 +158,7 @@ private Q_SLOTS:
         const auto session = m_dir.filePath(QStringLiteral("stopped-session.wsdb"));
         const auto scratch = m_dir.filePath(QStringLiteral("stopped-scratch.wsdb"));
         std::stop_source stop;
-        QVector<Delivered> delivered;
+        QVector<DeliveredPartialRun> delivered;
         const PartialRunCallbacks partial { [](int, int) { return true; },
             [&](RunSnapshot soFar) {
                 delivered.push_back(readBack(soFar));
@@ -187,19 +188,19 @@ private Q_SLOTS:
         QCOMPARE(controller.partialFiles().fileCount(), 0);
         // Not recorded: the views keep reading its partial results' file.
         controller.start(stagedCopy());
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(partialRunWaitMs));
         QVERIFY(!partial.isEmpty());
         const auto first = partial.front().at(1).value<std::shared_ptr<const RunSnapshot>>();
         QVERIFY(QFileInfo::exists(first->databasePath));
         QCOMPARE(controller.partialFiles().fileCount(), 1);
         // A newer run replaces it.
         controller.start(stagedCopy());
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(partialRunWaitMs));
         QVERIFY(!QFileInfo::exists(first->databasePath));
         QCOMPARE(controller.partialFiles().fileCount(), 1);
         // Recorded whole in a session database, a run needs no scratch file any more.
         controller.start(stagedCopy(m_dir.filePath(QStringLiteral("files-session.wsdb"))));
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(partialRunWaitMs));
         QCOMPARE(controller.partialFiles().fileCount(), 0);
     }
 

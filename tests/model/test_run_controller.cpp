@@ -12,7 +12,7 @@ namespace model::tests {
 
 namespace {
 
-constexpr int waitMs = 60000;
+constexpr int runWaitMs = 60000;
 
 class RunControllerTest : public QObject {
     Q_OBJECT
@@ -31,7 +31,7 @@ private Q_SLOTS:
         QSignalSpy progress(&controller, &RunController::progress);
         const auto job = controller.start({ m_scenario, QStringLiteral("v100"), {}, {} });
         QVERIFY(controller.isRunning());
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(runWaitMs));
         QCOMPARE(finished.front().at(0).toULongLong(), job);
         const auto snapshot = controller.snapshot();
         QVERIFY(snapshot);
@@ -56,7 +56,7 @@ private Q_SLOTS:
         RunController controller(loadDeviceCatalog({}).catalog);
         QSignalSpy finished(&controller, &RunController::finished);
         controller.start({ m_scenario, QStringLiteral("h100"), { { QStringLiteral("offset"), 1 } }, {} });
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(runWaitMs));
         const auto& launch = controller.snapshot()->launches.front();
         QCOMPARE(launch.loadSectors, 5u * launch.loadRequests); // misaligned by 4 bytes: one more sector
     }
@@ -68,7 +68,7 @@ private Q_SLOTS:
         RunController controller(loadDeviceCatalog({}).catalog);
         QSignalSpy failed(&controller, &RunController::failed);
         controller.start({ bad, {}, {}, {} });
-        QVERIFY(failed.wait(waitMs));
+        QVERIFY(failed.wait(runWaitMs));
         const auto message = failed.front().at(1).toString();
         QVERIFY2(message.contains(QStringLiteral("tiny_offset.json")), qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("/stepz")), qPrintable(message));
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QSignalSpy finished(&controller, &RunController::finished);
         controller.start({ m_scenario, {}, { { QStringLiteral("offset"), 0 } }, {} });
         const auto newer = controller.start({ m_scenario, {}, { { QStringLiteral("offset"), 3 } }, {} });
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(runWaitMs));
         controller.waitForIdle();
         QTest::qWait(50);
         QCOMPARE(finished.size(), 1);
@@ -112,7 +112,7 @@ private Q_SLOTS:
         QSignalSpy partial(&controller, &RunController::partial);
         QSignalSpy finished(&controller, &RunController::finished);
         const auto job = controller.start(stagedCopy());
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(runWaitMs));
         // The first launch is always handed over; the last comes only with finished().
         QVERIFY(!partial.isEmpty());
         QVERIFY(partial.size() < 4);

@@ -13,7 +13,7 @@ namespace model::tests {
 
 namespace {
 
-constexpr int waitMs = 120000;
+constexpr int sweepWaitMs = 120000;
 
 SweepRequest offsetSweep(const QString& scenario, const QStringList& devices)
 {
@@ -42,7 +42,7 @@ private Q_SLOTS:
         QSignalSpy finished(&controller, &SweepController::finished);
         QSignalSpy progress(&controller, &SweepController::progress);
         controller.start(offsetSweep(m_scenario, { QStringLiteral("g80"), QStringLiteral("h100") }));
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(sweepWaitMs));
         const auto snapshot = controller.snapshot();
         QCOMPARE(snapshot->param, QStringLiteral("offset"));
         QCOMPARE(snapshot->devices.size(), 2);
@@ -74,7 +74,7 @@ private Q_SLOTS:
         auto request = offsetSweep(scenario, { QStringLiteral("g80") });
         request.to = 1;
         controller.start(request);
-        QVERIFY(finished.wait(waitMs));
+        QVERIFY(finished.wait(sweepWaitMs));
         const auto snapshot = controller.snapshot();
         QCOMPARE(snapshot->sampledPoints, 2);
         for (const double share : snapshot->devices[0].simulatedShare)
@@ -109,7 +109,7 @@ private Q_SLOTS:
         request.from = 100; // not a multiple of 256: the grid n / 256 is 0
         request.to = 100;
         controller.start(request);
-        QVERIFY(failed.wait(waitMs));
+        QVERIFY(failed.wait(sweepWaitMs));
         const auto message = failed.front().at(1).toString();
         QVERIFY2(message.contains(QStringLiteral("h100, n=100")), qPrintable(message));
     }

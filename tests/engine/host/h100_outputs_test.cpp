@@ -59,15 +59,15 @@ fs::path writeScenario(const std::string& file, const std::string& kernel, bool 
     const auto a = writeInput("warpscope-h100-a.bin", 17, 0.25f);
     const auto b = writeInput("warpscope-h100-b.bin", 13, 0.5f);
     const auto module = testing_paths::sourceDir() / "resources/kernels" / file;
-    std::ostringstream json;
-    json << R"({"warpscope": 1, "module": ")" << module.string() << R"(", "buffers": {)"
+    std::ostringstream text;
+    text << R"({"warpscope": 1, "module": ")" << module.string() << R"(", "buffers": {)"
          << R"("a": {"type": "f32", "count": 8192, "init": {"file": ")" << a.string() << R"("}},)"
          << R"("b": {"type": "f32", "count": 8192, "init": {"file": ")" << b.string() << R"("}},)"
          << R"("c": {"type": "f32", "count": 65536}}, "steps": [{"launch": {"kernel": ")" << kernel
-         << R"(", "grid": [8, 8], "block": [32, 32], "args": )" << (ab ? R"(["a", "b", "c", 256])" : R"(["a", "c", 256])")
-         << "}}]}";
+         << R"(", "grid": [8, 8], "block": [32, 32], "args": )"
+         << (ab ? R"(["a", "b", "c", 256])" : R"(["a", "c", 256])") << "}}]}";
     const auto path = fs::temp_directory_path() / "warpscope-h100-outputs.json";
-    std::ofstream(path) << json.str();
+    std::ofstream(path) << text.str();
     return path;
 }
 

@@ -9,17 +9,11 @@ using engine::HalfWarpVerdict;
 
 namespace {
 
-engine::CoalescingResult coalesce(const engine::WarpAccess& access)
+engine::CoalescingResult coalesceCc10(const engine::WarpAccess& access)
 {
     engine::CoalescingResult result;
     engine::Cc10Coalescer().coalesce(access, result);
     return result;
-}
-
-engine::WarpAccess firstHalfWarp(engine::WarpAccess access)
-{
-    access.activeMask = engine::halfWarpLanes(0);
-    return access;
 }
 
 } // namespace
@@ -27,7 +21,7 @@ engine::WarpAccess firstHalfWarp(engine::WarpAccess access)
 TEST(Cc10Coalescer, FloatKthThreadKthWordIsOne64ByteTransaction)
 {
     // opencl-programming-guide-2.3.txt §3.1.2.1: "4-byte words, resulting in one 64-byte memory transaction".
-    const auto r = coalesce(firstHalfWarp(sequentialAccess(kBufferBase + 64, 4)));
+    const auto r = coalesceCc10(firstHalfWarp(sequentialAccess(kBufferBase + 64, 4)));
     ASSERT_EQ(r.transactionCount, 1);
     EXPECT_EQ(r.transactions[0].address, kBufferBase + 64);
     EXPECT_EQ(r.transactions[0].sizeBytes, 64u);
@@ -38,7 +32,7 @@ TEST(Cc10Coalescer, FloatKthThreadKthWordIsOne64ByteTransaction)
 TEST(Cc10Coalescer, DoubleKthThreadKthWordIsOne128ByteTransaction)
 {
     // §3.1.2.1: "8-byte words, resulting in one 128-byte memory transaction".
-    const auto r = coalesce(firstHalfWarp(sequentialAccess(kBufferBase + 128, 8)));
+    const auto r = coalesceCc10(firstHalfWarp(sequentialAccess(kBufferBase + 128, 8)));
     ASSERT_EQ(r.transactionCount, 1);
     EXPECT_EQ(r.transactions[0].sizeBytes, 128u);
 }
@@ -46,7 +40,7 @@ TEST(Cc10Coalescer, DoubleKthThreadKthWordIsOne128ByteTransaction)
 TEST(Cc10Coalescer, Float4KthThreadKthWordIsTwo128ByteTransactions)
 {
     // §3.1.2.1: "16-byte words, resulting in two 128-byte memory transactions".
-    const auto r = coalesce(firstHalfWarp(sequentialAccess(kBufferBase, 16)));
+    const auto r = coalesceCc10(firstHalfWarp(sequentialAccess(kBufferBase, 16)));
     ASSERT_EQ(r.transactionCount, 2);
     EXPECT_EQ(r.transactions[0].address, kBufferBase);
     EXPECT_EQ(r.transactions[1].address, kBufferBase + 128);
@@ -59,7 +53,7 @@ TEST(Cc10Coalescer, DivergentHalfWarpStillCoalesces)
 {
     // §3.1.2.1 Fig. 3-1 right: "coalesced float memory access (divergent warp), resulting in a single
     // memory transaction"; "coalescing is achieved even if ... some threads ... do not actually access memory".
-    const auto r = coalesce(onlyLanes(sequentialAccess(kBufferBase), { 0, 1, 2, 5, 6, 9, 13, 15 }));
+    const auto r = coalesceCc10(onlyLanes(sequentialAccess(kBufferBase), {0, 1, 2, 5, 6, 9, 13, 15}));
     ASSERT_EQ(r.transactionCount, 1);
     EXPECT_EQ(r.transactions[0].sizeBytes, 64u);
     EXPECT_EQ(r.bytesRequested, 32u);
@@ -67,7 +61,7 @@ TEST(Cc10Coalescer, DivergentHalfWarpStillCoalesces)
 
 TEST(Cc10Coalescer, HalfWarpWithFirstLaneInactiveStillCoalesces)
 {
-    const auto r = coalesce(onlyLanes(sequentialAccess(kBufferBase), { 3, 4, 7 }));
+    const auto r = coalesceCc10(onlyLanes(sequentialAccess(kBufferBase), {3, 4, 7}));
     ASSERT_EQ(r.transactionCount, 1);
     EXPECT_EQ(r.transactions[0].address, kBufferBase);
 }
@@ -76,7 +70,7 @@ TEST(Cc10Coalescer, TwoSwappedLanesGive16Transactions)
 {
     // §3.1.2.1 Fig. 3-2 left: "non-sequential float memory access, resulting in 16 memory transactions".
     const auto access = firstHalfWarp(swapLanes(sequentialAccess(kBufferBase), 3, 4));
-    const auto r = coalesce(access);
+    const auto r = coalesceCc10(access);
     EXPECT_EQ(r.transactionCount, 16);
     const auto check = engine::checkCc10HalfWarp(access, 0);
     EXPECT_EQ(check.verdict, HalfWarpVerdict::OutOfSequence);
@@ -88,7 +82,7 @@ TEST(Cc10Coalescer, MisalignedStartGives16Transactions)
 {
     // §3.1.2.1 Fig. 3-2 right: "access with a misaligned starting address, resulting in 16 memory transactions".
     const auto access = firstHalfWarp(sequentialAccess(kBufferBase + 4));
-    EXPECT_EQ(coalesce(access).transactionCount, 16);
+    EXPECT_EQ(coalesceCc10(access).transactionCount, 16);
     EXPECT_EQ(engine::checkCc10HalfWarp(access, 0).verdict, HalfWarpVerdict::Misaligned);
 }
 
@@ -98,7 +92,7 @@ TEST(Cc10Coalescer, NonContiguousAccessGives16Transactions)
     auto access = firstHalfWarp(sequentialAccess(kBufferBase));
     for (int lane = 8; lane < 16; ++lane)
         access.laneAddresses[static_cast<std::size_t>(lane)] += 4;
-    EXPECT_EQ(coalesce(access).transactionCount, 16);
+    EXPECT_EQ(coalesceCc10(access).transactionCount, 16);
 }
 
 TEST(Cc10Coalescer, Float3ArrayGives16Transactions)
@@ -106,7 +100,7 @@ TEST(Cc10Coalescer, Float3ArrayGives16Transactions)
     // §3.1.2.1 Fig. 3-3 right: "non-coalesced float3 memory access, resulting in 16 memory transactions":
     // each member is read with a 12-byte stride.
     const auto access = firstHalfWarp(stridedAccess(kBufferBase, 3, 4));
-    const auto r = coalesce(access);
+    const auto r = coalesceCc10(access);
     EXPECT_EQ(r.transactionCount, 16);
     EXPECT_EQ(r.transactions[0].sizeBytes, engine::Cc10Coalescer::kPerThreadTransactionBytes);
     EXPECT_EQ(engine::checkCc10HalfWarp(access, 0).lane, 1);
@@ -115,7 +109,7 @@ TEST(Cc10Coalescer, Float3ArrayGives16Transactions)
 TEST(Cc10Coalescer, ByteWordsNeverCoalesce)
 {
     // §3.1.2.1 condition 1: only 4-, 8- or 16-byte words coalesce on CC 1.0/1.1.
-    const auto r = coalesce(firstHalfWarp(sequentialAccess(kBufferBase, 1)));
+    const auto r = coalesceCc10(firstHalfWarp(sequentialAccess(kBufferBase, 1)));
     EXPECT_EQ(r.transactionCount, 16);
 }
 
@@ -125,15 +119,15 @@ TEST(Cc10Coalescer, OffsetCopyPerWarpTransactions)
     const std::pair<int, int> expected[] = { { 0, 2 }, { 1, 32 }, { 7, 32 }, { 8, 32 }, { 15, 32 }, { 16, 2 },
         { 17, 32 }, { 24, 32 }, { 31, 32 }, { 32, 2 } };
     for (const auto& [offset, transactions] : expected)
-        EXPECT_EQ(coalesce(offsetCopyWarp(offset)).transactionCount, transactions) << "offset " << offset;
+        EXPECT_EQ(coalesceCc10(offsetCopyWarp(offset)).transactionCount, transactions) << "offset " << offset;
 }
 
 TEST(Cc10Coalescer, StrideCopyPerWarpTransactions)
 {
     // DIGEST §2.6 strideCopy, CC 1.0/1.1 column: only stride 1 coalesces.
-    EXPECT_EQ(coalesce(strideCopyWarp(1)).transactionCount, 2);
+    EXPECT_EQ(coalesceCc10(strideCopyWarp(1)).transactionCount, 2);
     for (int stride : { 2, 3, 4, 8, 16, 32 })
-        EXPECT_EQ(coalesce(strideCopyWarp(stride)).transactionCount, 32) << "stride " << stride;
+        EXPECT_EQ(coalesceCc10(strideCopyWarp(stride)).transactionCount, 32) << "stride " << stride;
 }
 
 TEST(Cc10Coalescer, ExplanationNamesTheLaneOutOfSequence)

@@ -10,7 +10,7 @@ using namespace testing_fixtures;
 
 namespace {
 
-engine::CoalescingResult coalesce(const engine::WarpAccess& access)
+engine::CoalescingResult coalesceCc12(const engine::WarpAccess& access)
 {
     engine::CoalescingResult result;
     engine::Cc12Coalescer().coalesce(access, result);
@@ -25,12 +25,6 @@ std::vector<std::uint32_t> sizesOf(const engine::CoalescingResult& result)
     return sizes;
 }
 
-engine::WarpAccess firstHalfWarp(engine::WarpAccess access)
-{
-    access.activeMask = engine::halfWarpLanes(0);
-    return access;
-}
-
 } // namespace
 
 TEST(Cc12Coalescer, RandomFloatsWithinAligned64BytesAreOne64ByteTransaction)
@@ -41,7 +35,7 @@ TEST(Cc12Coalescer, RandomFloatsWithinAligned64BytesAreOne64ByteTransaction)
     const int permutation[16] = { 5, 0, 9, 3, 15, 1, 7, 12, 2, 14, 4, 8, 11, 6, 13, 10 };
     for (int lane = 0; lane < 16; ++lane)
         access.laneAddresses[static_cast<std::size_t>(lane)] = kBufferBase + 4u * static_cast<unsigned>(permutation[lane]);
-    const auto r = coalesce(access);
+    const auto r = coalesceCc12(access);
     ASSERT_EQ(r.transactionCount, 1);
     EXPECT_EQ(r.transactions[0].sizeBytes, 64u);
     EXPECT_EQ(r.transactions[0].address, kBufferBase);
@@ -50,7 +44,7 @@ TEST(Cc12Coalescer, RandomFloatsWithinAligned64BytesAreOne64ByteTransaction)
 TEST(Cc12Coalescer, MisalignedFloatsInOne128ByteSegmentAreOneTransaction)
 {
     // Fig. 3-4 center: "misaligned float memory access, resulting in one transaction" (bytes 16..79).
-    const auto r = coalesce(firstHalfWarp(sequentialAccess(kBufferBase + 16)));
+    const auto r = coalesceCc12(firstHalfWarp(sequentialAccess(kBufferBase + 16)));
     EXPECT_EQ(sizesOf(r), (std::vector<std::uint32_t> { 128 }));
 }
 
@@ -58,7 +52,7 @@ TEST(Cc12Coalescer, MisalignedFloatsAcrossSegmentsAreTwoReducedTransactions)
 {
     // Fig. 3-4 right: "misaligned float memory access, resulting in two transactions" (bytes 68..131):
     // the upper half of the first segment (64 bytes) and 32 bytes of the next.
-    const auto r = coalesce(firstHalfWarp(sequentialAccess(kBufferBase + 68)));
+    const auto r = coalesceCc12(firstHalfWarp(sequentialAccess(kBufferBase + 68)));
     ASSERT_EQ(sizesOf(r), (std::vector<std::uint32_t> { 64, 32 }));
     EXPECT_EQ(r.transactions[0].address, kBufferBase + 64);
     EXPECT_EQ(r.transactions[1].address, kBufferBase + 128);
@@ -68,14 +62,14 @@ TEST(Cc12Coalescer, MisalignedFloatsAcrossSegmentsAreTwoReducedTransactions)
 TEST(Cc12Coalescer, SixteenByteWordsNeedAtLeastTwoTransactions)
 {
     // §3.1.2.1: "if threads access 16-byte words, at least two memory transactions are issued".
-    const auto r = coalesce(firstHalfWarp(sequentialAccess(kBufferBase, 16)));
+    const auto r = coalesceCc12(firstHalfWarp(sequentialAccess(kBufferBase, 16)));
     EXPECT_EQ(sizesOf(r), (std::vector<std::uint32_t> { 128, 128 }));
 }
 
 TEST(Cc12Coalescer, SameAddressForAllLanesIsOneSmallTransaction)
 {
     // §3.1.2.1: coalescing holds "including patterns where multiple threads access the same address".
-    const auto r = coalesce(stridedAccess(kBufferBase + 8, 0));
+    const auto r = coalesceCc12(stridedAccess(kBufferBase + 8, 0));
     EXPECT_EQ(sizesOf(r), (std::vector<std::uint32_t> { 32, 32 })); // one per half-warp
 }
 
@@ -87,7 +81,8 @@ TEST(Cc12Coalescer, SegmentSizeFollowsWordSize)
     EXPECT_EQ(engine::Cc12Coalescer::segmentBytes(4), 128u);
     EXPECT_EQ(engine::Cc12Coalescer::segmentBytes(16), 128u);
     // Sixteen consecutive chars fill half of a 32-byte segment: reduction stops at 32 bytes.
-    EXPECT_EQ(sizesOf(coalesce(firstHalfWarp(sequentialAccess(kBufferBase, 1)))), (std::vector<std::uint32_t> { 32 }));
+    EXPECT_EQ(
+        sizesOf(coalesceCc12(firstHalfWarp(sequentialAccess(kBufferBase, 1)))), (std::vector<std::uint32_t> {32}));
 }
 
 TEST(Cc12Coalescer, OffsetCopyTransactionSizes)
@@ -98,7 +93,7 @@ TEST(Cc12Coalescer, OffsetCopyTransactionSizes)
         { 8, { 128, 32, 32 } }, { 9, { 128, 32, 64 } }, { 16, { 64, 64 } }, { 17, { 64, 32, 128 } },
         { 24, { 32, 32, 128 } }, { 25, { 32, 64, 128 } }, { 31, { 32, 64, 128 } }, { 32, { 64, 64 } } };
     for (const auto& [offset, sizes] : expected)
-        EXPECT_EQ(sizesOf(coalesce(offsetCopyWarp(offset))), sizes) << "offset " << offset;
+        EXPECT_EQ(sizesOf(coalesceCc12(offsetCopyWarp(offset))), sizes) << "offset " << offset;
 }
 
 TEST(Cc12Coalescer, StrideCopyTransactionsAndBytes)
@@ -108,7 +103,7 @@ TEST(Cc12Coalescer, StrideCopyTransactionsAndBytes)
         { 4, 4, 512 }, { 5, 6, 640 }, { 6, 6, 768 }, { 7, 8, 896 }, { 8, 8, 1024 }, { 16, 16, 2048 },
         { 32, 32, 1024 } };
     for (const auto& [stride, transactions, bytes] : expected) {
-        const auto r = coalesce(strideCopyWarp(stride));
+        const auto r = coalesceCc12(strideCopyWarp(stride));
         EXPECT_EQ(r.transactionCount, transactions) << "stride " << stride;
         EXPECT_EQ(r.bytesMoved, bytes) << "stride " << stride;
     }

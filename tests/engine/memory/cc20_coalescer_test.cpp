@@ -11,7 +11,7 @@ using engine::L1Policy;
 
 namespace {
 
-engine::CoalescingResult coalesce(engine::WarpAccess access, L1Policy policy = L1Policy::DeviceDefault)
+engine::CoalescingResult coalesceCc20(engine::WarpAccess access, L1Policy policy = L1Policy::DeviceDefault)
 {
     access.l1Policy = policy;
     engine::CoalescingResult result;
@@ -19,8 +19,14 @@ engine::CoalescingResult coalesce(engine::WarpAccess access, L1Policy policy = L
     return result;
 }
 
-int lines(const engine::WarpAccess& access) { return coalesce(access, L1Policy::CacheInL1).transactionCount; }
-int segments(const engine::WarpAccess& access) { return coalesce(access, L1Policy::L2Only).transactionCount; }
+int lines(const engine::WarpAccess& access)
+{
+    return coalesceCc20(access, L1Policy::CacheInL1).transactionCount;
+}
+int segments(const engine::WarpAccess& access)
+{
+    return coalesceCc20(access, L1Policy::L2Only).transactionCount;
+}
 
 } // namespace
 
@@ -28,12 +34,12 @@ TEST(Cc20Coalescer, AlignedWarpIsOneL1LineOrFourL2Segments)
 {
     // best-practices-guide-v8.0.txt §9.2.1.1: "a single 128B L1 cache line and therefore a single coalesced
     // transaction"; §9.2.1.3 (M2090, offset 0): "4 L2 cache segment loads (for non-L1-caching loads)".
-    const auto l1 = coalesce(sequentialAccess(kBufferBase));
+    const auto l1 = coalesceCc20(sequentialAccess(kBufferBase));
     EXPECT_EQ(l1.unit, engine::TransactionUnit::L1Line);
     ASSERT_EQ(l1.transactionCount, 1);
     EXPECT_EQ(l1.transactions[0].sizeBytes, 128u);
     EXPECT_EQ(l1.transactions[0].laneMask, 0xFFFFFFFFu);
-    const auto l2 = coalesce(sequentialAccess(kBufferBase), L1Policy::L2Only);
+    const auto l2 = coalesceCc20(sequentialAccess(kBufferBase), L1Policy::L2Only);
     EXPECT_EQ(l2.unit, engine::TransactionUnit::L2Segment);
     EXPECT_EQ(l2.transactionCount, 4);
     EXPECT_EQ(l2.sectorCount, 4);
@@ -53,7 +59,7 @@ TEST(Cc20Coalescer, PermutedWithinTheLineIsStillOneLine)
 TEST(Cc20Coalescer, UnrequestedWordsStillFetchTheWholeLine)
 {
     // §9.2.1.1: "all data in the cache line is fetched anyway" when some threads do not take part.
-    const auto r = coalesce(onlyLanes(sequentialAccess(kBufferBase), { 0, 5, 31 }));
+    const auto r = coalesceCc20(onlyLanes(sequentialAccess(kBufferBase), {0, 5, 31}));
     EXPECT_EQ(r.transactionCount, 1);
     EXPECT_EQ(r.bytesMoved, 128u);
     EXPECT_EQ(r.bytesRequested, 12u);
@@ -64,8 +70,8 @@ TEST(Cc20Coalescer, MisalignedWarpIsTwoLinesOrFiveSegments)
     // §9.2.1.2 Fig. 4 "fit into two 128-byte L1-cache lines"; Fig. 5 "fall within five 32-byte L2-cache segments";
     // §9.2.1.3: "fetches twice as many bytes as it requires, whereas in the non-caching case, only 5/4".
     const auto access = sequentialAccess(kBufferBase + 4);
-    const auto l1 = coalesce(access, L1Policy::CacheInL1);
-    const auto l2 = coalesce(access, L1Policy::L2Only);
+    const auto l1 = coalesceCc20(access, L1Policy::CacheInL1);
+    const auto l2 = coalesceCc20(access, L1Policy::L2Only);
     EXPECT_EQ(l1.transactionCount, 2);
     EXPECT_EQ(l2.transactionCount, 5);
     EXPECT_EQ(l1.bytesMoved, 2 * l1.bytesRequested);
@@ -75,7 +81,7 @@ TEST(Cc20Coalescer, MisalignedWarpIsTwoLinesOrFiveSegments)
 TEST(Cc20Coalescer, StrideTwoIsTwoLinesOrEightSegments)
 {
     // §9.2.1.4 Fig. 7: stride 2 → 2 L1 lines / 8 L2 segments, 50 % load/store efficiency.
-    const auto l1 = coalesce(strideCopyWarp(2), L1Policy::CacheInL1);
+    const auto l1 = coalesceCc20(strideCopyWarp(2), L1Policy::CacheInL1);
     EXPECT_EQ(l1.transactionCount, 2);
     EXPECT_DOUBLE_EQ(l1.efficiency(), 0.5);
     EXPECT_EQ(segments(strideCopyWarp(2)), 8);
@@ -91,7 +97,7 @@ TEST(Cc20Coalescer, LargeStrideLoads32Lines)
 TEST(Cc20Coalescer, AllLanesReadingOneWordIsOneTransaction)
 {
     // §9.2.2.2 simpleMultiply's A: "only 1 transaction on devices of compute capability 2.0 or higher".
-    const auto r = coalesce(stridedAccess(kBufferBase + 40, 0));
+    const auto r = coalesceCc20(stridedAccess(kBufferBase + 40, 0));
     EXPECT_EQ(r.transactionCount, 1);
     EXPECT_EQ(r.sectorCount, 1);
 }
@@ -118,7 +124,7 @@ TEST(Cc20Coalescer, StrideCopyLinesAndSegments)
 TEST(Cc20Coalescer, StoresCountL2Segments)
 {
     // [GAP] decision (cc20_coalescer.h): Fermi global stores are not cached in L1.
-    const auto r = coalesce(stridedAccess(kBufferBase, 1, 4, engine::AccessKind::Store), L1Policy::CacheInL1);
+    const auto r = coalesceCc20(stridedAccess(kBufferBase, 1, 4, engine::AccessKind::Store), L1Policy::CacheInL1);
     EXPECT_EQ(r.unit, engine::TransactionUnit::L2Segment);
     EXPECT_EQ(r.transactionCount, 4);
 }

@@ -48,6 +48,13 @@ inline engine::WarpAccess swapLanes(engine::WarpAccess access, int a, int b)
     return access;
 }
 
+/// Keeps only the first half-warp's lanes active (lanes 0-15).
+inline engine::WarpAccess firstHalfWarp(engine::WarpAccess access)
+{
+    access.activeMask = engine::halfWarpLanes(0);
+    return access;
+}
+
 /// Keeps only the listed lanes active.
 inline engine::WarpAccess onlyLanes(engine::WarpAccess access, std::initializer_list<int> lanes)
 {

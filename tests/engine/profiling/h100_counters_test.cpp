@@ -93,10 +93,13 @@ struct Row {
     double modeled[6];
 };
 
-const char* const kMetrics[6] = {
-    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+const char* const kCounterMetrics[6] = {
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
 };
 
 void writeTable(const std::vector<Row>& rows, const char* path)
@@ -127,14 +130,15 @@ TEST(H100Counters, GlobalCountsMatchNsightComputeExactlyAndSharedWavefrontsWithi
             double(m.globalStoreSectors), double(m.sharedLoadWavefronts), double(m.sharedStoreWavefronts) };
         Row row { c.label, {}, {} };
         for (int k = 0; k < 6; ++k) {
-            row.measured[k] = record.metric(kMetrics[k]).value_or(-1);
+            row.measured[k] = record.metric(kCounterMetrics[k]).value_or(-1);
             row.modeled[k] = modeled[k] * c.scale;
         }
         for (int k = 0; k < 4; ++k)
-            EXPECT_EQ(row.modeled[k], row.measured[k]) << c.label << ": " << kMetrics[k];
+            EXPECT_EQ(row.modeled[k], row.measured[k]) << c.label << ": " << kCounterMetrics[k];
         // Shared wavefronts within 3 %: the hardware adds a little noise to the matrix kernels' counts.
         for (int k = 4; k < 6; ++k)
-            EXPECT_NEAR(row.modeled[k], row.measured[k], 0.03 * row.measured[k]) << c.label << ": " << kMetrics[k];
+            EXPECT_NEAR(row.modeled[k], row.measured[k], 0.03 * row.measured[k])
+                << c.label << ": " << kCounterMetrics[k];
         rows.push_back(row);
     }
     if (const char* path = std::getenv("WARPSCOPE_COUNTER_TABLE"))

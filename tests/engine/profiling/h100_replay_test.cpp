@@ -58,15 +58,15 @@ struct Metric {
     bool exact; ///< else within 3 %
 };
 
-constexpr Metric kMetrics[] = {
-    { "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "ld requests", true },
-    { "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "ld sectors", true },
-    { "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "st requests", true },
-    { "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "st sectors", true },
-    { "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "shared ld wavefronts", false },
-    { "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "shared st wavefronts", false },
-    { "smsp__inst_executed_op_shared_ld.sum", "shared ld instructions", false },
-    { "smsp__inst_executed_op_shared_st.sum", "shared st instructions", false },
+constexpr Metric kReplayMetrics[] = {
+    {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "ld requests", true},
+    {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "ld sectors", true},
+    {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "st requests", true},
+    {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "st sectors", true},
+    {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "shared ld wavefronts", false},
+    {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "shared st wavefronts", false},
+    {"smsp__inst_executed_op_shared_ld.sum", "shared ld instructions", false},
+    {"smsp__inst_executed_op_shared_st.sum", "shared st instructions", false},
 };
 constexpr int kAsserted = 6; ///< the instruction counts are reported, not asserted (see the table's notes)
 
@@ -91,10 +91,10 @@ TEST(H100Replay, EveryBundledScenarioMatchesNsightCompute)
     std::map<std::string, std::vector<engine::LaunchReport>> runs;
     std::ostringstream table;
     table << "| scenario | launch | kernel";
-    for (const auto& metric : kMetrics)
+    for (const auto& metric : kReplayMetrics)
         table << " | " << metric.label;
     table << " |\n|---|---|---";
-    for (std::size_t k = 0; k < std::size(kMetrics); ++k)
+    for (std::size_t k = 0; k < std::size(kReplayMetrics); ++k)
         table << "|---";
     table << "|\n";
     for (std::size_t i = 0; i < launches.size(); ++i) {
@@ -114,16 +114,17 @@ TEST(H100Replay, EveryBundledScenarioMatchesNsightCompute)
         const auto model = modeled(launch);
         const auto& record = (*ncu)[i];
         table << "| " << scenario << " | " << index << " | " << launch.kernel;
-        for (int k = 0; k < static_cast<int>(std::size(kMetrics)); ++k) {
-            const double measured = record.metric(kMetrics[k].ncu).value_or(-1);
+        for (int k = 0; k < static_cast<int>(std::size(kReplayMetrics)); ++k) {
+            const double measured = record.metric(kReplayMetrics[k].ncu).value_or(-1);
             const double value = model[static_cast<std::size_t>(k)];
             table << " | " << static_cast<long long>(measured) << " / " << static_cast<long long>(value);
             if (k >= kAsserted)
                 continue;
-            if (kMetrics[k].exact)
-                EXPECT_EQ(value, measured) << scenario << " launch " << index << ": " << kMetrics[k].label;
+            if (kReplayMetrics[k].exact)
+                EXPECT_EQ(value, measured) << scenario << " launch " << index << ": " << kReplayMetrics[k].label;
             else
-                EXPECT_NEAR(value, measured, 0.03 * measured) << scenario << " launch " << index << ": " << kMetrics[k].label;
+                EXPECT_NEAR(value, measured, 0.03 * measured)
+                    << scenario << " launch " << index << ": " << kReplayMetrics[k].label;
         }
         table << " |\n";
     }

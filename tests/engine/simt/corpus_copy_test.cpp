@@ -7,27 +7,13 @@
 using namespace simt_testing;
 using engine::simt::DeviceMemory;
 
-namespace {
-
-std::vector<float> randomFloats(std::size_t n, unsigned seed)
-{
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<float> dist(-100.0f, 100.0f);
-    std::vector<float> v(n);
-    for (auto& x : v)
-        x = dist(gen);
-    return v;
-}
-
-} // namespace
-
 TEST(CorpusCopy, OffsetCopyCopiesShiftedElements)
 {
     const auto m = corpus("offset_copy");
     for (int offset : { 0, 1, 13, 32 }) {
         DeviceMemory mem;
         const std::uint32_t n = 1024;
-        const auto in = randomFloats(n + 32, 1);
+        const auto in = randomFloats(n + 32, 1, -100.0f, 100.0f);
         const auto idata = upload(mem, "idata", in);
         const auto odata = upload(mem, "odata", std::vector<float>(n + 32, 0.0f));
         Shape s;
@@ -53,7 +39,7 @@ TEST(CorpusCopy, StrideCopyCopiesEveryStrideElement)
     DeviceMemory mem;
     const std::uint32_t n = 512;
     const int stride = 3;
-    const auto in = randomFloats(n * stride, 2);
+    const auto in = randomFloats(n * stride, 2, -100.0f, 100.0f);
     const auto idata = upload(mem, "idata", in);
     const auto odata = upload(mem, "odata", std::vector<float>(n * stride, 0.0f));
     Shape s;
@@ -71,7 +57,7 @@ TEST(CorpusCopy, VectorTypesScaleFloat4WithPartialLastBlock)
     const auto m = corpus("vector_types");
     DeviceMemory mem;
     const int n = 300; // float4 elements: 3 blocks of 128, the last partial
-    const auto in = randomFloats(static_cast<std::size_t>(n) * 4, 3);
+    const auto in = randomFloats(static_cast<std::size_t>(n) * 4, 3, -100.0f, 100.0f);
     const auto src = upload(mem, "in", in);
     const auto dst = upload(mem, "out", std::vector<float>(in.size(), 0.0f));
     Shape s;

@@ -10,16 +10,6 @@ using engine::simt::DeviceMemory;
 
 namespace {
 
-std::vector<float> randomFloats(std::size_t n, unsigned seed, float lo = -1.0f, float hi = 1.0f)
-{
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<float> dist(lo, hi);
-    std::vector<float> v(n);
-    for (auto& x : v)
-        x = dist(gen);
-    return v;
-}
-
 Shape shape1d(std::uint32_t blocks, std::uint32_t threads, std::uint32_t shared = 0)
 {
     Shape s;

@@ -16,7 +16,7 @@ namespace {
 
 /// Thread t < n loads a word with a generic ld: in[t] from global memory, or (when `mixed` and t is odd) the
 /// shared word 1000 + t, and stores it to out[t]. Threads t >= n do nothing.
-const char* kKernel = R"(.version 8.5
+const char* kLaneResolutionKernel = R"(.version 8.5
 .target sm_80
 .address_size 64
 .visible .entry pick(.param .u64 out, .param .u64 in, .param .u32 n, .param .u32 mixed)
@@ -72,7 +72,7 @@ template <typename LaunchResult> Outcome outcome(const LaunchResult& r, DeviceMe
 /// One warp; `in` holds `words` words 7, 14, 21, ... and is the last allocation (nothing follows it).
 Outcome run(std::uint32_t n, std::uint32_t words, bool mixed)
 {
-    const auto m = parse(kKernel);
+    const auto m = parse(kLaneResolutionKernel);
     DeviceMemory mem;
     const std::uint64_t out = upload(mem, "out", std::vector<std::uint32_t>(32, 0));
     std::vector<std::uint32_t> values(words);

@@ -1,15 +1,14 @@
 #pragma once
 
+#include "../device_fixtures.h"
+#include "../test_paths.h"
 #include "engine/ptx/parser.h"
 #include "engine/simt/launch.h"
 
-#include "../device_fixtures.h"
-#include "../test_paths.h"
-
-#include <gtest/gtest.h>
-
 #include <cstring>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -161,6 +160,17 @@ inline double f64Of(std::uint64_t bits)
     double d;
     std::memcpy(&d, &bits, 8);
     return d;
+}
+
+/// `n` floats drawn uniformly from [lo, hi) by a Mersenne twister seeded with `seed`.
+inline std::vector<float> randomFloats(std::size_t n, unsigned seed, float lo = -1.0f, float hi = 1.0f)
+{
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<float> dist(lo, hi);
+    std::vector<float> v(n);
+    for (auto& x : v)
+        x = dist(gen);
+    return v;
 }
 
 } // namespace simt_testing

@@ -16,7 +16,7 @@ namespace {
 
 /// Every lane t stores t to out[0] (st.u32), the pair (t, 100 + t) to out[2..3] (st.v2.u32), t as a 64-bit
 /// value to out[4..5] (st.u64), and, when t is below 7, t to out[6] (a guarded st.u32).
-const char* kKernel = R"(.version 8.5
+const char* kStoreOrderKernel = R"(.version 8.5
 .target sm_80
 .address_size 64
 .visible .entry collide(.param .u64 out)
@@ -41,7 +41,7 @@ const char* kKernel = R"(.version 8.5
 
 TEST(StoreOrder, TheHighestActiveLaneOfAWarpWritingOneAddressWins)
 {
-    const auto m = parse(kKernel);
+    const auto m = parse(kStoreOrderKernel);
     DeviceMemory mem;
     const std::uint64_t out = upload(mem, "out", std::vector<std::uint32_t>(8, 0xdeadbeefu));
     Shape s;

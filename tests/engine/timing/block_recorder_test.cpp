@@ -15,7 +15,7 @@
 
 namespace {
 
-const char* kKernel = R"(.version 8.5
+const char* kBlockRecorderKernel = R"(.version 8.5
 .target sm_80
 .address_size 64
 .visible .entry touch(.param .u64 p)
@@ -42,7 +42,7 @@ Recorded recordEach(std::uint32_t pc, engine::simt::MemoryOp op,
     const std::vector<std::array<std::uint64_t, 32>>& accesses, std::uint32_t mask = 0xFFFFFFFFu,
     const char* device = "h100")
 {
-    const auto module = simt_testing::parse(kKernel);
+    const auto module = simt_testing::parse(kBlockRecorderKernel);
     const auto kernel = static_cast<std::uint32_t>(module.findFunction("touch"));
     engine::timing::BlockRecorder recorder(testing_fixtures::builtinProfile(device), module, kernel, 1);
     for (const auto& addresses : accesses) {
@@ -164,7 +164,7 @@ TEST(BlockRecorder, ATracesRoomComesAtTheNextBlocksFirstIssue)
 {
     // Blocks run apart are taken one after the other on one thread (block_source.h): taking a block's traces
     // allocates nothing; the next block's warp gets the room the last one's took when it first issues.
-    const auto module = simt_testing::parse(kKernel);
+    const auto module = simt_testing::parse(kBlockRecorderKernel);
     const auto kernel = static_cast<std::uint32_t>(module.findFunction("touch"));
     engine::timing::BlockRecorder recorder(testing_fixtures::builtinProfile("h100"), module, kernel, 1);
     engine::simt::IssueEvent issue;

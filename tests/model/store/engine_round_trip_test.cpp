@@ -120,13 +120,13 @@ TEST_P(EngineRoundTrip, RunComesBackFromTheStore)
     EXPECT_EQ(ops->size(), report->timeline.size());
 }
 
-std::string scenarioName(const testing::TestParamInfo<std::filesystem::path>& info)
+std::string roundTripTestName(const testing::TestParamInfo<std::filesystem::path>& info)
 {
     auto name = info.param.stem().string();
     std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
     return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(BundledScenarios, EngineRoundTrip, testing::ValuesIn(bundledScenarios()), scenarioName);
+INSTANTIATE_TEST_SUITE_P(BundledScenarios, EngineRoundTrip, testing::ValuesIn(bundledScenarios()), roundTripTestName);
 
 } // namespace

@@ -163,7 +163,7 @@ TEST_P(ParallelIdentity, EveryThreadCountGivesTheSerialRun)
     }
 }
 
-std::string scenarioName(const testing::TestParamInfo<std::filesystem::path>& info)
+std::string identityTestName(const testing::TestParamInfo<std::filesystem::path>& info)
 {
     auto name
         = std::filesystem::relative(info.param, std::filesystem::path(WARPSCOPE_SOURCE_DIR) / "resources/scenarios")
@@ -174,6 +174,6 @@ std::string scenarioName(const testing::TestParamInfo<std::filesystem::path>& in
     return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(BundledScenarios, ParallelIdentity, testing::ValuesIn(allScenarios()), scenarioName);
+INSTANTIATE_TEST_SUITE_P(BundledScenarios, ParallelIdentity, testing::ValuesIn(allScenarios()), identityTestName);
 
 } // namespace
