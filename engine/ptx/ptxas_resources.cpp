@@ -5,7 +5,6 @@
 #include "engine/ptx/process_runner.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <mutex>
