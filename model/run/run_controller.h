@@ -1,11 +1,9 @@
 #pragma once
 
-#include "model/run/background_jobs.h"
+#include "model/run/job_controller.h"
 #include "model/run/partial_run_files.h"
 #include "model/run/run_request.h"
 #include "model/run/run_snapshot.h"
-
-#include <QObject>
 
 #include <memory>
 
@@ -17,10 +15,10 @@ namespace model {
 
 struct PartialRunCallbacks;
 
-/// Runs scenarios on a worker thread with progress and cancel, one at a time. Starting a run cancels
-/// the one before; results of an older job never arrive (stale-safe). Lives on the GUI thread; every
+/// Runs scenarios on a worker thread with progress and cancel, one at a time (JobController). Starting a run
+/// cancels the one before; results of an older job never arrive (stale-safe). Lives on the GUI thread; every
 /// signal is delivered there, queued from the worker.
-class RunController : public QObject {
+class RunController : public JobController {
     Q_OBJECT
 public:
     explicit RunController(std::shared_ptr<const engine::DeviceCatalog> catalog, QObject* parent = nullptr);
@@ -28,44 +26,31 @@ public:
 
     /// Starts `request` and returns its job id.
     quint64 start(const RunRequest& request);
-    /// Stops the current run; emits cancelled() when one was running.
-    void cancel();
-    bool isRunning() const { return m_running; }
     /// The last snapshot delivered; empty before the first.
     const std::shared_ptr<const RunSnapshot>& snapshot() const { return m_snapshot; }
     /// The shortest time between two partial() signals of a run: a scenario of hundreds of tiny launches
     /// would otherwise rebuild every view hundreds of times.
     static constexpr int partialIntervalMs = 200;
 
-    /// Blocks until the worker threads ended (tests).
-    void waitForIdle() { m_jobs.waitForIdle(); }
     /// The scratch databases partial results are recorded in (tests).
     const PartialRunFiles& partialFiles() const { return m_partialFiles; }
 
 Q_SIGNALS:
-    void started(quint64 job, const QString& scenarioFile);
-    void progress(quint64 job, int done, int total, const QString& current);
     /// The launches finished so far of a run still in flight (RunSnapshot::isPartial), at most one per
     /// partialIntervalMs and never the last launch's: the whole run then comes with finished(). They are
     /// recorded in a scratch database of the job's (databasePath, runId; never the session database), which
     /// stays until a newer job delivers results.
     void partial(quint64 job, std::shared_ptr<const RunSnapshot> snapshot);
     void finished(quint64 job, std::shared_ptr<const RunSnapshot> snapshot);
-    /// A user error naming file and line or JSON path.
-    void failed(quint64 job, const QString& message);
-    void cancelled(quint64 job);
 
 private:
-    void deliver(quint64 job, std::variant<RunSnapshot, QString> result);
+    void deliver(quint64 job, JobResult<RunSnapshot> result);
     /// What the worker of `job` calls after a launch: throttled, then queued to partial() here.
     PartialRunCallbacks partialCallbacks(quint64 job);
 
     std::shared_ptr<const engine::DeviceCatalog> m_catalog;
     std::shared_ptr<const RunSnapshot> m_snapshot;
-    PartialRunFiles m_partialFiles; ///< outlives the workers (m_jobs is destroyed first)
-    bool m_running = false;
-    quint64 m_runningJob = 0;
-    BackgroundJobs m_jobs; ///< last member: destroyed (threads joined) first
+    PartialRunFiles m_partialFiles; ///< outlives the workers (the destructor ends them first)
 };
 
 } // namespace model

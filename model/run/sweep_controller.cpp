@@ -1,6 +1,5 @@
 #include "model/run/sweep_controller.h"
 
-#include "model/run/progress_throttle.h"
 #include "model/run/run_snapshot_builder.h"
 #include "model/run/sweep_points.h"
 #include "model/run/sweep_snapshot_builder.h"
@@ -12,7 +11,7 @@ namespace model {
 
 namespace {
 
-std::variant<SweepSnapshot, QString> executeSweep(const SweepRequest& request, const engine::DeviceCatalog& catalog,
+JobResult<SweepSnapshot> executeSweep(const SweepRequest& request, const engine::DeviceCatalog& catalog,
     std::stop_token stop, const ProgressCallback& progress)
 {
     // Each point is committed to the session database as it finishes, so a cancelled or failed sweep keeps
@@ -53,57 +52,36 @@ std::variant<SweepSnapshot, QString> executeSweep(const SweepRequest& request, c
 } // namespace
 
 SweepController::SweepController(std::shared_ptr<const engine::DeviceCatalog> catalog, QObject* parent)
-    : QObject(parent)
+    : JobController(parent)
     , m_catalog(std::move(catalog))
 {
 }
 
-SweepController::~SweepController() = default;
+SweepController::~SweepController()
+{
+    endJobs();
+}
 
 quint64 SweepController::start(const SweepRequest& request)
 {
-    cancel();
-    auto work = [this, request, catalog = m_catalog](quint64 job, std::stop_token stop) {
-        ProgressThrottle throttle;
-        const ProgressCallback onProgress = [&](int done, int total, const QString& current) {
-            if (throttle.shouldReport(done, total))
-                QMetaObject::invokeMethod(this, [this, job, done, total, current] {
-                    if (m_jobs.isCurrent(job))
-                        Q_EMIT progress(job, done, total, current);
-                }, Qt::QueuedConnection);
-        };
-        auto result = executeSweep(request, *catalog, stop, onProgress);
-        QMetaObject::invokeMethod(this, [this, job, result = std::move(result)]() mutable {
-            deliver(job, std::move(result));
-        }, Qt::QueuedConnection);
-    };
-    m_runningJob = m_jobs.start(std::move(work));
-    m_running = true;
-    Q_EMIT started(m_runningJob, request.scenarioFile);
-    return m_runningJob;
+    return startJob(
+        request.scenarioFile,
+        [request, catalog = m_catalog](quint64, std::stop_token stop, const ProgressCallback& onProgress) {
+            return executeSweep(request, *catalog, stop, onProgress);
+        },
+        [this](quint64 job, JobResult<SweepSnapshot> result) { deliver(job, std::move(result)); });
 }
 
-void SweepController::cancel()
+void SweepController::deliver(quint64 job, JobResult<SweepSnapshot> result)
 {
-    m_jobs.cancel();
-    if (!m_running)
-        return;
-    m_running = false;
-    Q_EMIT cancelled(m_runningJob);
-}
-
-void SweepController::deliver(quint64 job, std::variant<SweepSnapshot, QString> result)
-{
-    if (!m_jobs.isCurrent(job)) { // stale: a newer sweep started, or this one was cancelled
+    if (!isCurrent(job)) { // stale: a newer sweep started, or this one was cancelled
         Q_EMIT cancelledEnded(job);
         return;
     }
-    m_running = false;
-    if (auto* message = std::get_if<QString>(&result)) {
-        Q_EMIT failed(job, *message);
+    SweepSnapshot* snapshot = accept(job, result);
+    if (!snapshot)
         return;
-    }
-    m_snapshot = std::make_shared<const SweepSnapshot>(std::move(std::get<SweepSnapshot>(result)));
+    m_snapshot = std::make_shared<const SweepSnapshot>(std::move(*snapshot));
     Q_EMIT finished(job, m_snapshot);
 }
 
